@@ -1,0 +1,31 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { properties } from './actions/properties';
+import { router } from './actions/router';
+import { listSearch } from './methods';
+
+export class DraftingWorkspace implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Drafting Workspace',
+		name: 'draftingWorkspace',
+		icon: { light: 'file:../../icons/drafting-workspace.svg', dark: 'file:../../icons/drafting-workspace.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Start and follow workflow runs, upload their input documents, produce documents from drafting templates and chat with the workspace models',
+		defaults: { name: 'Drafting Workspace' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
+		properties,
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

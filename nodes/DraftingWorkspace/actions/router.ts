@@ -1,0 +1,64 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { ensureNodeError } from '../helpers/errors';
+import { operations as workflowOperations } from './workflow';
+import type { ResourceOperations } from './types';
+
+const resources: Record<string, ResourceOperations> = {
+	workflow: workflowOperations,
+};
+
+type NodeError = NodeApiError | NodeOperationError;
+
+/** Every failure leaves the router as an n8n error that names its item (expression errors keep their own). */
+function toNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof Error && error.name === 'ExpressionError') return error;
+	return ensureNodeError(this.getNode(), error, itemIndex);
+}
+
+function errorItem(this: IExecuteFunctions, error: Error, itemIndex: number): INodeExecutionData {
+	const nodeError = error as Partial<NodeError>;
+	const context = (nodeError.context ?? {}) as IDataObject;
+	const details: IDataObject = {};
+	if (typeof context.serviceCode === 'string') details.code = context.serviceCode;
+	if (nodeError.description) details.description = nodeError.description;
+	if (nodeError instanceof NodeApiError && nodeError.httpCode) details.httpCode = nodeError.httpCode;
+	details.itemIndex = itemIndex;
+	// n8n routes an item to the error output only if its JSON has nothing but error/message/details.
+	const json: IDataObject =
+		this.getNode().onError === 'continueErrorOutput' ? { error: error.message, details } : { error: error.message, ...details };
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+function isCancelled(this: IExecuteFunctions): boolean {
+	return this.getExecutionCancelSignal?.()?.aborted === true;
+}
+
+/** The item loop of the action node, written once: operations are functions of one item. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const handler = resources[resource]?.[operation];
+	if (!handler)
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`, {
+			description: 'Update the community node package, or pick another operation.',
+		});
+
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const results = await handler.execute.call(this, itemIndex);
+			for (const result of results) output.push({ ...result, pairedItem: { item: itemIndex } });
+		} catch (error) {
+			const nodeError = toNodeError.call(this, error, itemIndex);
+			if (this.continueOnFail() && !isCancelled.call(this)) {
+				output.push(errorItem.call(this, nodeError, itemIndex));
+				continue;
+			}
+			throw nodeError;
+		}
+	}
+	return [output];
+}

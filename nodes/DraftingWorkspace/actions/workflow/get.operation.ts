@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { workflowLocator } from '../../helpers/descriptions';
+import { jsonItems } from '../../helpers/items';
+import { getLocatorId } from '../../helpers/parameters';
+import { apiRequest } from '../../transport';
+
+export const description: INodeProperties[] = [
+	workflowLocator({ displayOptions: { show: { resource: ['workflow'], operation: ['get'] } } }),
+];
+
+/** GET /workflows/{id}: the workflow with its active version's steps and input schema. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
+	const body = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
+		method: 'GET',
+		path: `/workflows/${encodeURIComponent(workflowId)}`,
+		itemIndex,
+	});
+	return jsonItems(body);
+}

@@ -1,0 +1,54 @@
+import type { IBinaryData, IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+
+import { apiRequestFull } from '../transport';
+
+/** Reads the filename of a `Content-Disposition` header (`filename*=UTF-8''…` preferred, then `filename=`). */
+export function filenameFromContentDisposition(header: unknown): string | undefined {
+	if (typeof header !== 'string') return undefined;
+	const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+	if (extended) {
+		try {
+			return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+		} catch {
+			// fall through to the plain parameter
+		}
+	}
+	const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
+	if (!plain) return undefined;
+	return (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]).trim() || undefined;
+}
+
+function header(headers: IDataObject, name: string): string | undefined {
+	const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
+	const value = key === undefined ? undefined : headers[key];
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+export interface DownloadOptions {
+	itemIndex?: number;
+	/** Used when the service sends no Content-Disposition filename. */
+	fallbackFileName?: string;
+	qs?: IDataObject;
+}
+
+/**
+ * Streams a file from the service into n8n binary data. The body is handed to `prepareBinaryData` as a
+ * stream (n8n writes it to its binary store without another in-memory copy in filesystem mode); name
+ * and MIME type come from the response headers because n8n cannot infer them from a wrapped stream.
+ */
+export async function downloadToBinary(
+	this: IExecuteFunctions | IPollFunctions,
+	path: string,
+	options: DownloadOptions = {},
+): Promise<IBinaryData> {
+	const response = await apiRequestFull.call(this, {
+		method: 'GET',
+		path,
+		qs: { encoding: 'binary', ...options.qs },
+		response: 'stream',
+		itemIndex: options.itemIndex,
+	});
+	const fileName = filenameFromContentDisposition(header(response.headers, 'content-disposition')) ?? options.fallbackFileName;
+	const mimeType = header(response.headers, 'content-type')?.split(';')[0].trim() || 'application/octet-stream';
+	return await this.helpers.prepareBinaryData(response.body as Parameters<typeof this.helpers.prepareBinaryData>[0], fileName, mimeType);
+}

@@ -1,0 +1,95 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Readers for the run record. The contract names the status, `renderedArtifact.downloadPath` and the
+ * start response's `runId`/`startedAt`, but not the field names of timings, totals or step entries, nor
+ * the fields of a run-list item: every reader here tolerates the plausible spellings.
+ */
+
+export const TERMINAL_STATUSES = ['Completed', 'Failed', 'Cancelled'] as const;
+export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
+
+function firstString(record: IDataObject, keys: string[]): string | undefined {
+	for (const key of keys) {
+		const value = record[key];
+		if (typeof value === 'string' && value) return value;
+		if (typeof value === 'number') return String(value);
+	}
+	return undefined;
+}
+
+export function runIdOf(record: IDataObject): string | undefined {
+	return firstString(record, ['runId', 'id', 'run_id']);
+}
+
+export function workflowIdOf(record: IDataObject): string | undefined {
+	return firstString(record, ['workflowId', 'workflow_id']) ?? firstString((record.workflow as IDataObject) ?? {}, ['id']);
+}
+
+/** Status with its canonical capitalisation when it is one of the contract's names (`canceled` included). */
+export function statusOf(record: IDataObject): string | undefined {
+	const raw = firstString(record, ['status', 'state']);
+	if (!raw) return undefined;
+	const lower = raw.toLowerCase();
+	if (lower === 'canceled' || lower === 'cancelled') return 'Cancelled';
+	const named = ['Pending', 'Running', 'Completed', 'Failed'].find((name) => name.toLowerCase() === lower);
+	return named ?? raw;
+}
+
+export function isTerminal(status: string | undefined): status is TerminalStatus {
+	return status !== undefined && (TERMINAL_STATUSES as readonly string[]).includes(status);
+}
+
+/** Epoch ms of the run's start, from `startedAt` or a timings block; undefined when absent or unparsable. */
+export function startedAtOf(record: IDataObject): number | undefined {
+	const timings = (record.timings ?? record.timing ?? {}) as IDataObject;
+	const raw = firstString(record, ['startedAt', 'started_at', 'createdAt']) ?? firstString(timings, ['startedAt', 'started_at', 'start']);
+	if (!raw) return undefined;
+	const parsed = Date.parse(raw);
+	return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+export interface RenderedArtifact {
+	stepId?: string;
+	downloadPath: string;
+	filename?: string;
+	contentType?: string;
+	format?: string;
+}
+
+/**
+ * Every `renderedArtifact` with a `downloadPath` anywhere in the record (the step entries' layout is not
+ * part of the contract), with the id of the step object that holds it.
+ */
+export function findRenderedArtifacts(record: IDataObject): RenderedArtifact[] {
+	const found: RenderedArtifact[] = [];
+	const seen = new Set<string>();
+	const visit = (value: unknown, owner: IDataObject | undefined, depth: number): void => {
+		if (depth > 8 || value === null || typeof value !== 'object') return;
+		if (Array.isArray(value)) {
+			for (const entry of value) visit(entry, undefined, depth + 1);
+			return;
+		}
+		const object = value as IDataObject;
+		const artifact = object.renderedArtifact;
+		if (artifact && typeof artifact === 'object' && !Array.isArray(artifact)) {
+			const block = artifact as IDataObject;
+			if (typeof block.downloadPath === 'string' && !seen.has(block.downloadPath)) {
+				seen.add(block.downloadPath);
+				found.push({
+					stepId: firstString(object, ['stepId', 'id', 'step_id']) ?? firstString(block, ['stepId']),
+					downloadPath: block.downloadPath,
+					filename: firstString(block, ['filename', 'fileName', 'name']),
+					contentType: firstString(block, ['contentType', 'mimeType']),
+					format: firstString(block, ['format']),
+				});
+			}
+		}
+		for (const [key, child] of Object.entries(object)) {
+			if (key !== 'renderedArtifact') visit(child, object, depth + 1);
+		}
+		void owner;
+	};
+	visit(record, undefined, 0);
+	return found;
+}

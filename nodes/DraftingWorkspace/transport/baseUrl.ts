@@ -1,0 +1,42 @@
+/**
+ * Where requests may go. The API key is only ever sent to the credential's own origin: every path the
+ * service hands back (`downloadPath`, document links, `Location`) is resolved here and refused when it
+ * points anywhere else. Pure functions that return results (the caller turns refusals into node errors).
+ */
+
+/** The user's base URL with or without a trailing slash, returned without one; undefined if not http(s). */
+export function normaliseBaseUrl(raw: string): string | undefined {
+	const value = (raw ?? '').trim();
+	if (!URL.canParse(value)) return undefined;
+	const parsed = new URL(value);
+	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+	if (parsed.username || parsed.password) return undefined;
+	parsed.search = '';
+	parsed.hash = '';
+	return parsed.toString().replace(/\/+$/, '');
+}
+
+export type ResolvedUrl = { ok: true; url: string } | { ok: false; target: string; expectedOrigin: string };
+
+/**
+ * Turns an API path (`/workflows`) or a server-given path or link into an absolute URL under the base URL.
+ * A base URL may carry a path prefix (`https://host/api`): a server path that already starts with that
+ * prefix is not prefixed twice. Absolute links are accepted only on the base URL's origin.
+ */
+export function resolveServiceUrl(normalisedBaseUrl: string, pathOrUrl: string): ResolvedUrl {
+	const base = new URL(normalisedBaseUrl);
+	const target = (pathOrUrl ?? '').trim();
+	const refused: ResolvedUrl = { ok: false, target, expectedOrigin: base.origin };
+	if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//') || target.startsWith('\\')) {
+		if (!URL.canParse(target, base.toString())) return refused;
+		const absolute = new URL(target, base);
+		return absolute.origin === base.origin ? { ok: true, url: absolute.toString() } : refused;
+	}
+	const prefix = base.pathname.replace(/\/+$/, '');
+	const path = target.startsWith('/') ? target : `/${target}`;
+	const joined = prefix && (path === prefix || path.startsWith(`${prefix}/`)) ? path : `${prefix}${path}`;
+	if (!URL.canParse(joined, base.origin)) return refused;
+	const resolved = new URL(joined, base.origin);
+	// `new URL` normalises `..` and backslashes: a crafted path must not leave the origin.
+	return resolved.origin === base.origin ? { ok: true, url: resolved.toString() } : refused;
+}

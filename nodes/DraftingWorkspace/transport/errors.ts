@@ -1,0 +1,167 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+
+import {
+	ERROR_CATALOGUE,
+	explainFeatureDisabled,
+	explainRunInputRefusal,
+	type ErrorExplanation,
+} from './errorCatalogue';
+
+/** An error answer of the service, reduced to what the node needs. Pure data: no headers beyond these. */
+export interface ServiceErrorInfo {
+	status: number;
+	/** The service's stable code (`error` in shapes 1 and 2, `error.type` in shape 3), or `http_<status>`. */
+	code: string;
+	shape: 1 | 2 | 3 | 0;
+	/** The service's own message, when it sent one. */
+	serviceMessage?: string;
+	/** The whole error body as sent (shape 3: the inner `error` object). Never carries the key. */
+	body: IDataObject;
+	retryAfterSeconds?: number;
+}
+
+function parseJson(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value);
+	} catch {
+		return value;
+	}
+}
+
+function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const found = Object.keys(headers).find((key) => key.toLowerCase() === name);
+	const value = found === undefined ? undefined : headers[found];
+	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+}
+
+/** `Retry-After` is seconds or an HTTP date; shape 3 also carries `retry_after_seconds`. */
+export function parseRetryAfterSeconds(headers: IDataObject | undefined, body?: IDataObject, now = Date.now()): number | undefined {
+	const raw = headerValue(headers, 'retry-after');
+	if (raw !== undefined) {
+		const seconds = Number(raw);
+		if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+		const date = Date.parse(raw);
+		if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - now) / 1000));
+	}
+	const fromBody = body?.retry_after_seconds;
+	if (typeof fromBody === 'number' && Number.isFinite(fromBody) && fromBody >= 0) return fromBody;
+	return undefined;
+}
+
+function codeFromChallenge(headers: IDataObject | undefined): string | undefined {
+	const challenge = headerValue(headers, 'www-authenticate');
+	const match = challenge ? /error="?([a-z_]+)"?/i.exec(challenge) : null;
+	return match?.[1];
+}
+
+/** Classifies an error response into one of the contract's three shapes (or none, e.g. a proxy's HTML page). */
+export function parseServiceError(status: number, headers: IDataObject | undefined, rawBody: unknown): ServiceErrorInfo {
+	const parsed = parseJson(rawBody);
+	const body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : {};
+	const inner = body.error;
+	if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
+		const nested = inner as IDataObject;
+		const code = typeof nested.type === 'string' ? nested.type : typeof nested.code === 'string' ? nested.code : `http_${status}`;
+		return {
+			status,
+			code,
+			shape: 3,
+			serviceMessage: typeof nested.message === 'string' ? nested.message : undefined,
+			body: nested,
+			retryAfterSeconds: parseRetryAfterSeconds(headers, nested),
+		};
+	}
+	if (typeof inner === 'string') {
+		const shape = typeof body.message === 'string' || ![401, 423, 503].includes(status) ? 2 : 1;
+		return {
+			status,
+			code: inner,
+			shape,
+			serviceMessage: typeof body.message === 'string' ? body.message : undefined,
+			body,
+			retryAfterSeconds: parseRetryAfterSeconds(headers, body),
+		};
+	}
+	const challenged = codeFromChallenge(headers);
+	const fallbackCode = challenged ?? (status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : `http_${status}`);
+	return {
+		status,
+		code: fallbackCode,
+		shape: challenged ? 1 : 0,
+		serviceMessage: typeof body.message === 'string' ? body.message : undefined,
+		body,
+		retryAfterSeconds: parseRetryAfterSeconds(headers, body),
+	};
+}
+
+/** The plain-words message and remedy for an error, with the service's own words kept when they add detail. */
+export function explainServiceError(info: ServiceErrorInfo): ErrorExplanation {
+	const known = ERROR_CATALOGUE[info.code];
+	if (known) return known(info.body);
+	if (/_disabled$/.test(info.code)) return explainFeatureDisabled(info.code);
+	if (info.status === 400 && Array.isArray(info.body.details)) return explainRunInputRefusal(info.body, info.code);
+	if (info.status === 404) return ERROR_CATALOGUE.not_found(info.body);
+	if (info.status === 413) return ERROR_CATALOGUE.payload_too_large(info.body);
+	const detail = info.serviceMessage ? `: ${info.serviceMessage}` : '';
+	return {
+		message: `The service answered ${info.status} (${info.code})${detail}`,
+		fix:
+			info.status >= 500
+				? 'The service had a problem; try again later.'
+				: 'Check the parameters of this node against the message above.',
+	};
+}
+
+export interface ErrorContext {
+	/** e.g. "GET /workflows/runs/run_1": never a full URL with credentials, never the key. */
+	request: string;
+	itemIndex?: number;
+}
+
+/** Builds the NodeApiError n8n shows: message = what happened, description = what to do. */
+export function serviceErrorToNodeApiError(node: INode, info: ServiceErrorInfo, context: ErrorContext): NodeApiError {
+	const { message, fix } = explainServiceError(info);
+	const detailLines: string[] = [fix];
+	if (info.serviceMessage && !message.includes(info.serviceMessage)) detailLines.push(`Service message: ${info.serviceMessage}`);
+	if (typeof info.body.request_id === 'string') detailLines.push(`Request id (quote it to support): ${info.body.request_id}`);
+	detailLines.push(`Request: ${context.request} → ${info.status}`);
+	const failure = failureFor(info);
+	const error = new NodeApiError(node, { code: info.code, status: info.status, ...info.body } as JsonObject, {
+		message,
+		description: detailLines.join('\n'),
+		httpCode: String(info.status),
+		itemIndex: context.itemIndex,
+		...(failure ? { failure } : {}),
+	});
+	// NodeApiError may rewrite the message from its status-code table; ours names the service's code: keep it.
+	error.message = message;
+	error.description = detailLines.join('\n');
+	Object.assign(error.context, { serviceCode: info.code, serviceBody: info.body });
+	return error;
+}
+
+type NodeFailure = NonNullable<ConstructorParameters<typeof NodeApiError>[2]>['failure'];
+
+function failureFor(info: ServiceErrorInfo): NodeFailure {
+	if (info.code === 'rate_limited' || info.status === 429)
+		return { cause: 'rate-limited', retryAfterMs: info.retryAfterSeconds !== undefined ? info.retryAfterSeconds * 1000 : undefined };
+	if (info.code === 'quota_exceeded') {
+		const reset = typeof info.body.reset_at === 'string' ? Date.parse(info.body.reset_at) : NaN;
+		return { cause: 'quota-exhausted', resetsAtEpochMs: Number.isNaN(reset) ? undefined : reset };
+	}
+	if (info.code === 'tenant_locked' || (info.status >= 500 && info.code !== 'feature_disabled')) return { cause: 'temporarily-unavailable' };
+	if (info.code === 'invalid_api_key' || info.code === 'no_tenant' || info.code === 'missing_scope') return { cause: 'credential-invalid' };
+	return undefined;
+}
+
+/** The service code carried by an error the transport threw (or undefined for other errors). */
+export function serviceCodeOf(error: unknown): string | undefined {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		const code = (error.context as IDataObject | undefined)?.serviceCode;
+		return typeof code === 'string' ? code : undefined;
+	}
+	return undefined;
+}

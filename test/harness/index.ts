@@ -1,0 +1,252 @@
+import 'reflect-metadata';
+
+import { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IConnections,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeData,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	StructuredChunk,
+} from 'n8n-workflow';
+import { join } from 'node:path';
+
+import { HarnessCredentialsHelper } from './credentialsHelper';
+import { installCapturingLogger, type CapturingLogger } from './logger';
+import { ManualTriggerStandIn, TestItemsNode } from './standInNodes';
+
+export const PACKAGE_NAME = 'n8n-nodes-drafting-workspace';
+export const NODE_TYPE = `${PACKAGE_NAME}.draftingWorkspace`;
+export const TRIGGER_TYPE = `${PACKAGE_NAME}.draftingWorkspaceTrigger`;
+export const CREDENTIAL_TYPE = 'draftingWorkspaceApi';
+const PROJECT_ROOT = join(__dirname, '..', '..');
+
+export interface LoadedPackage {
+	nodeTypes: HarnessNodeTypes;
+	credentialTypes: Record<string, ICredentialType>;
+	loader: PackageDirectoryLoader;
+}
+
+export class HarnessNodeTypes implements INodeTypes {
+	constructor(private readonly types: INodeTypeData) {}
+
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		const entry = this.types[nodeType];
+		if (!entry) throw new Error(`Unknown node type ${nodeType}`);
+		return entry.type;
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+}
+
+let loading: Promise<LoadedPackage> | undefined;
+
+/** Loads the built package from dist/ exactly as n8n loads a community package (package.json `n8n` field). */
+export async function loadPackage(): Promise<LoadedPackage> {
+	loading ??= (async () => {
+		installCapturingLogger();
+		const loader = new PackageDirectoryLoader(PROJECT_ROOT);
+		await loader.loadAll();
+		// n8n's CLI names community nodes `<package>.<node>`; the loader keys them by node name alone.
+		const packaged = Object.fromEntries(
+			Object.entries(loader.nodeTypes).map(([name, entry]) => [`${loader.packageName}.${name}`, entry]),
+		);
+		const types: INodeTypeData = {
+			...packaged,
+			'n8n-nodes-base.manualTrigger': { type: new ManualTriggerStandIn(), sourcePath: '' },
+			'test.testItems': { type: new TestItemsNode(), sourcePath: '' },
+		};
+		const credentialTypes: Record<string, ICredentialType> = {};
+		for (const [name, entry] of Object.entries(loader.credentialTypes)) credentialTypes[name] = entry.type;
+		return { nodeTypes: new HarnessNodeTypes(types), credentialTypes, loader };
+	})();
+	return await loading;
+}
+
+export interface CredentialFixture {
+	id?: string;
+	type?: string;
+	data: ICredentialDataDecryptedObject;
+}
+
+export interface WorkflowJson {
+	name?: string;
+	nodes: Array<Partial<INode> & Pick<INode, 'name' | 'type' | 'parameters'>>;
+	connections: IConnections;
+	staticData?: IDataObject;
+}
+
+export interface RunOptions {
+	credentials?: CredentialFixture[];
+	/** Registers a sendChunk handler and sets `streamingEnabled`, like a streaming Webhook/Chat execution. */
+	streaming?: boolean;
+	/** Cancels the execution after this many ms (as the Stop button does). */
+	cancelAfterMs?: number;
+}
+
+export interface HarnessRun {
+	run: IRun;
+	status: IRun['status'];
+	/** The error that stopped the execution, if any (as n8n stores it). */
+	error?: IDataObject;
+	chunks: StructuredChunk[];
+	logger: CapturingLogger;
+	/** Items of `nodeName`'s output `outputIndex` (main), for its first run. */
+	output(nodeName: string, outputIndex?: number): INodeExecutionData[];
+	/** The error a node threw (continue-on-fail off), as stored in its task data. */
+	nodeError(nodeName: string): IDataObject | undefined;
+}
+
+let executionCounter = 0;
+
+/** Runs a workflow JSON through n8n-core's WorkflowExecute with the real node and credential classes. */
+export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions = {}): Promise<HarnessRun> {
+	const { nodeTypes, credentialTypes } = await loadPackage();
+	const logger = installCapturingLogger();
+	const store = new Map<string, { type: string; data: ICredentialDataDecryptedObject }>();
+	for (const credential of options.credentials ?? []) {
+		store.set(credential.id ?? 'cred-1', { type: credential.type ?? CREDENTIAL_TYPE, data: credential.data });
+	}
+	const nodes: INode[] = workflowJson.nodes.map((node, index) => ({
+		id: node.id ?? `node-${index}`,
+		typeVersion: 1,
+		position: [index * 200, 0],
+		...node,
+	}));
+	const workflowData: IWorkflowBase = {
+		id: 'wf-harness',
+		name: workflowJson.name ?? 'Harness workflow',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes,
+		connections: workflowJson.connections,
+		settings: { executionOrder: 'v1' },
+		staticData: workflowJson.staticData,
+	} as IWorkflowBase;
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes,
+		connections: workflowJson.connections,
+		active: false,
+		nodeTypes,
+		staticData: workflowJson.staticData,
+		settings: workflowData.settings,
+	});
+
+	const executionId = `harness-${++executionCounter}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
+	const chunks: StructuredChunk[] = [];
+	if (options.streaming) hooks.addHandler('sendChunk', (chunk) => void chunks.push(chunk));
+	const additionalData = buildAdditionalData(new HarnessCredentialsHelper(credentialTypes, store), hooks, executionId, options.streaming);
+
+	const startNode = nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger') ?? nodes[0];
+	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode });
+	const timer = options.cancelAfterMs === undefined ? undefined : setTimeout(() => execution.cancel(), options.cancelAfterMs);
+	let run: IRun;
+	try {
+		run = await execution;
+	} finally {
+		if (timer) clearTimeout(timer);
+	}
+	const runData = run.data.resultData.runData;
+	return {
+		run,
+		status: run.status,
+		error: run.data.resultData.error as IDataObject | undefined,
+		chunks,
+		logger,
+		output(nodeName, outputIndex = 0) {
+			return runData[nodeName]?.[0]?.data?.main?.[outputIndex] ?? [];
+		},
+		nodeError(nodeName) {
+			return runData[nodeName]?.[0]?.error as IDataObject | undefined;
+		},
+	};
+}
+
+function buildAdditionalData(
+	credentialsHelper: HarnessCredentialsHelper,
+	hooks: ExecutionLifecycleHooks,
+	executionId: string,
+	streaming?: boolean,
+): IWorkflowExecuteAdditionalData {
+	const notAvailable = async (): Promise<never> => {
+		throw new Error('Not available in the harness');
+	};
+	return {
+		credentialsHelper,
+		hooks,
+		executionId,
+		streamingEnabled: streaming === true,
+		executeWorkflow: notAvailable,
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		startRunnerTask: notAvailable,
+		logAiEvent: () => {},
+		currentNodeExecutionIndex: 0,
+		variables: {},
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface ActionWorkflowOptions {
+	/** Items fed to the node (each `{ json, binary? }`); default: the Manual Trigger's one empty item. */
+	items?: Array<{ json?: IDataObject; binary?: Record<string, { base64: string; fileName?: string; mimeType?: string }> }>;
+	onError?: INode['onError'];
+	credentialId?: string;
+}
+
+export const ACTION_NODE = 'Drafting Workspace';
+
+/** Manual Trigger → (Test Items) → Drafting Workspace with the given parameters. */
+export function actionWorkflow(parameters: INode['parameters'], options: ActionWorkflowOptions = {}): WorkflowJson {
+	const nodes: WorkflowJson['nodes'] = [{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} }];
+	const connections: IConnections = {};
+	let previous = 'Manual Trigger';
+	if (options.items) {
+		nodes.push({ name: 'Items', type: 'test.testItems', parameters: { items: JSON.stringify(options.items) } });
+		connections[previous] = { main: [[{ node: 'Items', type: 'main', index: 0 }]] };
+		previous = 'Items';
+	}
+	nodes.push({
+		name: ACTION_NODE,
+		type: NODE_TYPE,
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'Drafting Workspace account' } },
+		...(options.onError ? { onError: options.onError } : {}),
+	});
+	connections[previous] = { main: [[{ node: ACTION_NODE, type: 'main', index: 0 }]] };
+	return { nodes, connections };
+}
+
+/** One credential fixture for the simulator and a key. */
+export function credentialFor(baseUrl: string, apiKey: string, id = 'cred-1'): CredentialFixture {
+	return { id, data: { baseUrl, apiKey } };
+}

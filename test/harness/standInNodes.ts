@@ -1,0 +1,70 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+
+/**
+ * n8n-nodes-base is not a dependency of this package (it pulls databases, Kafka and more), so the harness
+ * registers two small source nodes under their own names. Both only emit items; everything under test
+ * (our nodes, the engine, credentials, HTTP) is the real thing.
+ */
+
+/** Behaves as n8n's Manual Trigger: one empty item. Registered as `n8n-nodes-base.manualTrigger`. */
+export class ManualTriggerStandIn implements INodeType {
+	description = {
+		displayName: 'When clicking "Execute workflow"',
+		name: 'manualTrigger',
+		group: ['trigger'],
+		version: 1,
+		description: 'Runs the flow on clicking a button in n8n',
+		defaults: { name: 'Manual Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [],
+	} as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+
+/**
+ * Emits the items given in its `items` parameter (JSON array). An item's `binary` entries may be given as
+ * `{ base64, fileName, mimeType }` and become real n8n binary data through `prepareBinaryData`.
+ */
+export class TestItemsNode implements INodeType {
+	description = {
+		displayName: 'Test Items',
+		name: 'testItems',
+		group: ['input'],
+		version: 1,
+		description: 'Emits fixed items for tests',
+		defaults: { name: 'Test Items' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	} as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
+		const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+			json?: IDataObject;
+			binary?: Record<string, { base64: string; fileName?: string; mimeType?: string }>;
+		}>;
+		const out: INodeExecutionData[] = [];
+		for (const [index, entry] of list.entries()) {
+			const item: INodeExecutionData = { json: entry.json ?? {}, pairedItem: { item: 0 } };
+			if (entry.binary) {
+				item.binary = {};
+				for (const [key, file] of Object.entries(entry.binary)) {
+					item.binary[key] = await this.helpers.prepareBinaryData(
+						Buffer.from(file.base64, 'base64'),
+						file.fileName,
+						file.mimeType,
+					);
+				}
+			}
+			out.push(item);
+			void index;
+		}
+		return [out];
+	}
+}

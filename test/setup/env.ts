@@ -1,0 +1,10 @@
+// n8n-core writes its settings under N8N_USER_FOLDER (default ~/.n8n): keep every test run in a throwaway folder.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+if (!process.env.N8N_USER_FOLDER) {
+  process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'dw-n8n-'));
+}
+process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+process.env.N8N_ENCRYPTION_KEY ??= 'drafting-workspace-test-key';
