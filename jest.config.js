@@ -4,7 +4,7 @@ module.exports = {
   roots: ['<rootDir>/test', '<rootDir>/nodes'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
   },
   setupFiles: ['<rootDir>/test/setup/env.ts'],
   testTimeout: 60000,

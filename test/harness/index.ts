@@ -182,6 +182,12 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	};
 }
 
+/** Additional data for contexts built outside an execution (credential tests, poll contexts). */
+export function buildAdditionalDataForTest(credentialsHelper: HarnessCredentialsHelper): IWorkflowExecuteAdditionalData {
+	const workflowData = { id: 'wf-harness', name: 'Harness', nodes: [], connections: {} } as unknown as IWorkflowBase;
+	return buildAdditionalData(credentialsHelper, new ExecutionLifecycleHooks('internal', 'harness-internal', workflowData), 'harness-internal');
+}
+
 function buildAdditionalData(
 	credentialsHelper: HarnessCredentialsHelper,
 	hooks: ExecutionLifecycleHooks,

@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// Runs Jest with the given arguments, then prints the plain closing line CI reads
+// ("jest: N passed, N failed, N skipped") as the very last line, and exits with Jest's code.
+const { spawnSync } = require('node:child_process');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const dir = mkdtempSync(join(tmpdir(), 'jest-summary-'));
+const resultsFile = join(dir, 'results.json');
+const jest = require.resolve('jest/bin/jest');
+const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], { stdio: 'inherit' });
+let line = 'jest: 0 passed, 1 failed, 0 skipped (Jest did not report results)';
+try {
+	const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+	const skipped = results.numPendingTests + results.numTodoTests;
+	line = `jest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`;
+} catch {
+	// keep the failure line
+}
+rmSync(dir, { recursive: true, force: true });
+process.stderr.write(`${line}\n`);
+process.exit(run.status ?? 1);
