@@ -1,0 +1,36 @@
+/**
+ * Entry point of the service simulator. `createSimulator()` is the composition root: it builds the
+ * core and registers each module's routes. Later modules add their `register...(sim)` call here.
+ */
+import { registerModelRoutes } from './routes/models';
+import { registerWorkflowRoutes } from './routes/workflows';
+import { Simulator, type SimulatorOptions } from './simulator';
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const sim = new Simulator(options);
+  registerWorkflowRoutes(sim);
+  registerModelRoutes(sim);
+  return sim;
+}
+
+export { Simulator, DEFAULT_ADMIN_TOKEN } from './simulator';
+export type { SimulatorOptions, ResolvedSimulatorOptions } from './simulator';
+export { FIXTURE_KEYS, FIXTURE_IDS, DEFAULT_KEY_LIFETIME_MS } from './fixtures';
+export type { FixtureKeyName } from './fixtures';
+export { HttpError, sendJson, sendError, sendShape1, sendShape3, upstreamError, bearerChallenge } from './responses';
+export type { Shape1Code, Shape3Error, Shape3Type } from './responses';
+export { BodyTooLargeError, ClientAbortedError } from './body';
+export type { MultipartOptions, MultipartResult, MultipartFile, MultipartFileInfo } from './body';
+export { defineSlice, SimulatorState, Counters } from './state';
+export type { StateSlice } from './state';
+export type { RouteContext, RouteDefinition, RouteHandler } from './route-context';
+export type { AdminContext, AdminRouteDefinition } from './admin-http';
+export { ADMIN_TOKEN_HEADER } from './admin-http';
+export type { FaultRule, FaultRuleInput, FaultKind, FaultTarget } from './faults';
+export type { RequestLogEntry } from './request-log';
+export { OPERATIONS } from './operations';
+export type { OperationId, OperationSpec } from './operations';
+export { OPENAPI_PATH, REQUIRED_SCOPE_EXTENSION } from './openapi';
+export { ALL_SCOPES } from './types';
+export type * from './types';
+export { requireAllowedWorkflow, listVisibleWorkflows, findTenantWorkflow, isOnAllowlist } from './workflow-visibility';

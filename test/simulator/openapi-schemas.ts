@@ -1,0 +1,282 @@
+/**
+ * JSON Schemas (2020-12) of the contract's resources, for the OpenAPI document's components.
+ * Where the contract says "not shown", the schema names only what the contract names and allows
+ * further properties; the modules implementing those endpoints may tighten it.
+ */
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const str: Schema = { type: 'string' };
+const dateTime: Schema = { type: 'string', format: 'date-time' };
+const int: Schema = { type: 'integer' };
+const bool: Schema = { type: 'boolean' };
+const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
+
+const RUN_STATUSES = ['Pending', 'Running', 'Completed', 'Failed', 'Cancelled'];
+
+export const SCHEMAS: Record<string, Schema> = {
+  // ---- Errors ----
+  ErrorShape1: {
+    description: 'Authentication refusals (401, 423, 503); WWW-Authenticate names the same code on 401 and 503.',
+    type: 'object',
+    required: ['error'],
+    properties: { error: { type: 'string', enum: ['invalid_api_key', 'no_tenant', 'tenant_locked', 'feature_disabled'] } },
+  },
+  ErrorShape2: {
+    description: 'Permission and request refusals (400, 403, 404, 409, 413, 422). Branch on `error`.',
+    type: 'object',
+    required: ['error', 'message'],
+    properties: {
+      error: str,
+      message: str,
+      requiredScope: { type: 'string', description: 'missing_scope: the scope the key lacks' },
+      details: { type: 'array', description: 'run input refusals: each failing field', items: { type: 'object' } },
+      errors: { type: 'array', description: 'template input refusals: each failing path', items: { type: 'object' } },
+      unresolvedFields: { type: 'array', description: 'fields_missing: the unanswered fields', items: str },
+    },
+  },
+  ErrorShape3: {
+    description: 'Inference errors (429 and upstream failures), OpenAI-shaped. Fields that do not apply are null.',
+    type: 'object',
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['type', 'message', 'request_id'],
+        properties: {
+          type: { type: 'string', enum: ['rate_limited', 'quota_exceeded', 'no_healthy_instance', 'upstream_error', 'model_access_denied'] },
+          message: str,
+          scope: nullable(str),
+          metric: nullable(str),
+          limit: nullable({ type: 'number' }),
+          window: nullable(str),
+          reset_at: nullable(dateTime),
+          retry_after_seconds: nullable({ type: 'integer', minimum: 1 }),
+          request_id: str,
+        },
+      },
+    },
+  },
+
+  // ---- Workflows ----
+  WorkflowSummary: {
+    type: 'object',
+    required: ['id', 'name', 'description', 'hasActive', 'activeVersionId', 'stepCount', 'createdAt', 'updatedAt'],
+    properties: {
+      id: str,
+      name: str,
+      description: str,
+      hasActive: bool,
+      activeVersionId: str,
+      stepCount: int,
+      createdAt: dateTime,
+      updatedAt: dateTime,
+    },
+  },
+  WorkflowStep: {
+    type: 'object',
+    required: ['id', 'index', 'name', 'kind'],
+    properties: {
+      id: str,
+      index: int,
+      name: str,
+      kind: { type: 'string', description: 'The entry step is `agent` or `input`; `render` steps produce files.', examples: ['agent', 'input', 'render', 'review'] },
+      agentId: str,
+    },
+  },
+  WorkflowDetail: {
+    allOf: [ref('WorkflowSummary')],
+    type: 'object',
+    required: ['steps', 'agents', 'inputSchema'],
+    properties: {
+      steps: { type: 'array', items: ref('WorkflowStep'), description: 'Active version steps, entry step first.' },
+      agents: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: str, name: str } } },
+      inputSchema: {
+        description: 'JSON Schema 2020-12 of the run input for `kind: input` entries (fields may carry `format: document`); null for `kind: agent` entries.',
+        anyOf: [{ type: 'object' }, { type: 'null' }],
+      },
+    },
+  },
+
+  // ---- Runs ----
+  DocumentReference: {
+    type: 'object',
+    description: 'Value of a `format: document` field: both ids from the upload response. A bare id is refused (document_field_invalid_format).',
+    required: ['documentId', 'documentVersionId'],
+    properties: { documentId: str, documentVersionId: str },
+  },
+  StartRunRequest: {
+    type: 'object',
+    required: ['workflowId', 'input'],
+    properties: {
+      workflowId: str,
+      input: {
+        description: 'A string for `kind: agent` entries; an object matching the input schema for `kind: input` entries. Optional document fields are left out, never null.',
+        anyOf: [str, { type: 'object' }],
+      },
+    },
+  },
+  StartRunResponse: {
+    type: 'object',
+    required: ['runId', 'status', 'startedAt'],
+    properties: { runId: str, status: { type: 'string', examples: ['Pending'] }, startedAt: dateTime },
+  },
+  RenderedArtifact: {
+    type: 'object',
+    required: ['downloadPath'],
+    properties: { downloadPath: { type: 'string', description: 'Resolve against the base URL.' } },
+  },
+  RunRecord: {
+    type: 'object',
+    description: 'Status, timings, token totals and each step with its state and output; successful render steps carry renderedArtifact.',
+    required: ['runId', 'status'],
+    properties: {
+      runId: str,
+      status: { type: 'string', examples: RUN_STATUSES },
+      steps: { type: 'array', items: { type: 'object', properties: { renderedArtifact: ref('RenderedArtifact') } } },
+    },
+  },
+  RunListItem: {
+    type: 'object',
+    required: ['runId', 'status'],
+    properties: { runId: str, status: { type: 'string', examples: RUN_STATUSES }, workflowId: str, startedAt: dateTime },
+  },
+  CancelResponse: {
+    oneOf: [
+      { type: 'object', required: ['runId', 'requested'], properties: { runId: str, requested: bool } },
+      {
+        type: 'object',
+        required: ['runId', 'status', 'alreadyTerminal'],
+        properties: { runId: str, status: str, alreadyTerminal: { const: true } },
+      },
+    ],
+  },
+  Base64Envelope: {
+    type: 'object',
+    required: ['filename', 'contentType', 'format', 'sizeBytes', 'data'],
+    properties: {
+      filename: str,
+      contentType: str,
+      format: { type: 'string', enum: ['pdf', 'docx', 'json', 'markdown'] },
+      sizeBytes: { type: 'integer', minimum: 0 },
+      data: { type: 'string', contentEncoding: 'base64' },
+    },
+  },
+
+  // ---- Uploads ----
+  UploadJsonRequest: {
+    type: 'object',
+    required: ['filename', 'contentType', 'data'],
+    properties: { filename: str, contentType: str, data: { type: 'string', contentEncoding: 'base64' } },
+  },
+  UploadResponse: {
+    type: 'object',
+    required: ['documentId', 'documentVersionId', 'filename', 'sizeBytes', 'contentType', 'pageCount', 'status'],
+    properties: {
+      documentId: str,
+      documentVersionId: str,
+      filename: str,
+      sizeBytes: int,
+      contentType: str,
+      pageCount: nullable(int),
+      status: { type: 'string', enum: ['processing', 'ready', 'failed'] },
+    },
+  },
+  UploadStatus: {
+    allOf: [ref('UploadResponse')],
+    type: 'object',
+    required: ['usedByRunId'],
+    properties: {
+      processingError: { type: 'string', description: 'Short code, present when status is failed.' },
+      usedByRunId: nullable(str),
+    },
+  },
+
+  // ---- Templates and documents ----
+  TemplateSummary: {
+    type: 'object',
+    required: ['id', 'requiresReview'],
+    properties: { id: str, name: str, requiresReview: bool },
+  },
+  TemplateDetail: {
+    type: 'object',
+    required: ['id', 'inputSchema', 'needsAttention'],
+    properties: {
+      id: str,
+      name: str,
+      requiresReview: bool,
+      needsAttention: bool,
+      inputSchema: { type: 'object', description: 'JSON Schema 2020-12 of the answers; `default`, `readOnly`, `contentEncoding: base64` pictures, `x-groups` sections.' },
+    },
+  },
+  ProduceDocumentRequest: {
+    type: 'object',
+    properties: { input: { type: 'object' }, title: str, strict: bool },
+  },
+  ProducedDocument: {
+    type: 'object',
+    required: ['status', 'unresolvedFields', 'links'],
+    properties: {
+      documentId: str,
+      status: { type: 'string', enum: ['assembled', 'incomplete'] },
+      unresolvedFields: { type: 'array', items: str },
+      links: {
+        type: 'object',
+        required: ['document', 'docx', 'pdf', 'markdown'],
+        properties: { document: str, docx: str, pdf: str, markdown: str },
+      },
+    },
+  },
+
+  // ---- Chat ----
+  ChatMessage: {
+    type: 'object',
+    required: ['role', 'content'],
+    properties: { role: { type: 'string', enum: ['system', 'user', 'assistant'] }, content: str },
+  },
+  ChatCompletionRequest: {
+    type: 'object',
+    required: ['model', 'messages'],
+    properties: {
+      model: str,
+      messages: { type: 'array', items: ref('ChatMessage') },
+      stream: bool,
+      temperature: { type: 'number' },
+      max_completion_tokens: int,
+      max_tokens: { type: 'integer', description: 'Legacy; max_completion_tokens wins when both are sent.' },
+      response_format: { description: 'Forwarded verbatim (e.g. json_schema).' },
+      tools: { description: 'Refused: 400 tools_not_supported_yet.' },
+      tool_choice: { description: 'Refused: 400 tools_not_supported_yet.' },
+    },
+  },
+  ChatCompletion: {
+    type: 'object',
+    required: ['id', 'object', 'created', 'model', 'choices'],
+    properties: {
+      id: str,
+      object: { const: 'chat.completion' },
+      created: int,
+      model: str,
+      choices: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['index', 'message', 'finish_reason'],
+          properties: { index: int, message: ref('ChatMessage'), finish_reason: nullable(str) },
+        },
+      },
+      usage: {
+        type: 'object',
+        properties: { prompt_tokens: int, completion_tokens: int, total_tokens: int },
+      },
+    },
+  },
+  ModelList: {
+    type: 'object',
+    required: ['object', 'data'],
+    properties: {
+      object: { const: 'list' },
+      data: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: str, object: str } } },
+    },
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * For `after`-phase faults: hold everything a handler writes until it ends the response, then let
+ * the pipeline send it late (delay) or never (reset). Handlers keep using `res` as usual.
+ * A held SSE stream is sent only when it ends, so after-phase faults are meant for plain responses;
+ * streams have their own fault kinds (drop-stream, frame-delay).
+ */
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+export interface HeldResponse {
+  status: number;
+  /** Sends the held head and body for real. */
+  release(): void;
+}
+
+type WriteCallback = (error?: Error | null) => void;
+type HeadHeaders = OutgoingHttpHeaders | (string | string[])[];
+
+/** Responses whose handler started answering while held (headersSent stays false until release). */
+const answered = new WeakSet<ServerResponse>();
+
+/** True once the handler started answering, held or not. */
+export function isAnswered(res: ServerResponse): boolean {
+  return res.headersSent || res.writableEnded || answered.has(res);
+}
+
+export function holdResponse(res: ServerResponse, onEnd: (held: HeldResponse) => void): void {
+  const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
+  let status: number | null = null;
+  let headHeaders: HeadHeaders | undefined;
+  const chunks: Buffer[] = [];
+
+  const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
+    Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+
+  const writeHead = (code: number, reasonOrHeaders?: string | HeadHeaders, maybeHeaders?: HeadHeaders): ServerResponse => {
+    answered.add(res);
+    status = code;
+    headHeaders = typeof reasonOrHeaders === 'string' ? maybeHeaders : reasonOrHeaders;
+    return res;
+  };
+  const write = (chunk: unknown, encodingOrCallback?: unknown, callback?: WriteCallback): boolean => {
+    answered.add(res);
+    chunks.push(toBuffer(chunk, encodingOrCallback));
+    const done = typeof encodingOrCallback === 'function' ? (encodingOrCallback as WriteCallback) : callback;
+    if (done) setImmediate(done);
+    return true;
+  };
+  const end = (chunk?: unknown, encodingOrCallback?: unknown, callback?: WriteCallback): ServerResponse => {
+    if (typeof chunk === 'function') callback = chunk as WriteCallback;
+    else if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encodingOrCallback));
+    if (typeof encodingOrCallback === 'function') callback = encodingOrCallback as WriteCallback;
+    Object.assign(res, original);
+    answered.add(res);
+    const finalStatus = status ?? res.statusCode;
+    onEnd({
+      status: finalStatus,
+      release: () => {
+        if (res.destroyed) return;
+        if (headHeaders) res.writeHead(finalStatus, headHeaders);
+        else res.writeHead(finalStatus);
+        res.end(Buffer.concat(chunks), callback);
+      },
+    });
+    return res;
+  };
+
+  Object.assign(res, {
+    writeHead: writeHead as unknown as ServerResponse['writeHead'],
+    write: write as unknown as ServerResponse['write'],
+    end: end as unknown as ServerResponse['end'],
+    flushHeaders: () => undefined,
+  });
+}

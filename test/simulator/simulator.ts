@@ -1,0 +1,167 @@
+/**
+ * The Simulator: owns the clock, state, fault rules, rate limiter, request log and both routers,
+ * and exposes the extension API later modules use (route, routeOperation, adminRoute, slices).
+ */
+import { SimulatorAdmin } from './admin';
+import { registerCoreAdminRoutes, type AdminRouteDefinition } from './admin-http';
+import { Clock, TimerBag, type ClockOptions, type ClockSource } from './clock';
+import { FaultRegistry } from './faults';
+import { findOperation, toRoutePath, type OperationId } from './operations';
+import { RateLimiter } from './rate-limiter';
+import { RequestLog } from './request-log';
+import type { RouteDefinition, RouteHandler } from './route-context';
+import { Router } from './router';
+import { SimulatorServer } from './server';
+import { createFixtureState, type SimulatorState, type StateSlice } from './state';
+import type { ApiKeyRecord } from './types';
+
+export interface SimulatorOptions {
+  /** 0 (default) picks an ephemeral port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Value of the x-admin-token header for /__admin/ (default 'sim-admin-token'). */
+  adminToken?: string;
+  /** Length of the rate-limit window (default 60,000 ms; tests scale it down). */
+  rateLimitWindowMs?: number;
+  /** Requests per window for keys without their own limit (default 300, the contract's default). */
+  defaultRateLimitPerMinute?: number;
+  /** A time source, or { source?, offsetMs? }. Default Date.now. */
+  clock?: ClockSource | ClockOptions;
+  /** Seed of the id generator (ids of created keys, runs, uploads...). */
+  seed?: string;
+}
+
+export interface ResolvedSimulatorOptions {
+  port: number;
+  host: string;
+  adminToken: string;
+  rateLimitWindowMs: number;
+  defaultRateLimitPerMinute: number;
+  seed: string;
+}
+
+export const DEFAULT_ADMIN_TOKEN = 'sim-admin-token';
+
+export class Simulator {
+  readonly options: ResolvedSimulatorOptions;
+  readonly clock: Clock;
+  /** Real timers owned by the simulator; all cancelled by stop(). */
+  readonly timers = new TimerBag();
+  readonly faults = new FaultRegistry();
+  readonly requestLog = new RequestLog();
+  readonly rateLimiter: RateLimiter;
+  readonly admin: SimulatorAdmin;
+  readonly apiRoutes = new Router<RouteDefinition>();
+  readonly adminRoutes = new Router<AdminRouteDefinition>();
+
+  private currentState: SimulatorState;
+  private readonly slices: StateSlice<unknown>[] = [];
+  private readonly stopHooks: (() => void | Promise<void>)[] = [];
+  private server: SimulatorServer | null = null;
+  private baseUrl: string | null = null;
+
+  constructor(options: SimulatorOptions = {}) {
+    this.options = {
+      port: options.port ?? 0,
+      host: options.host ?? '127.0.0.1',
+      adminToken: options.adminToken ?? DEFAULT_ADMIN_TOKEN,
+      rateLimitWindowMs: options.rateLimitWindowMs ?? 60_000,
+      defaultRateLimitPerMinute: options.defaultRateLimitPerMinute ?? 300,
+      seed: options.seed ?? 'drafting-workspace-simulator',
+    };
+    this.clock = new Clock(typeof options.clock === 'function' ? { source: options.clock } : options.clock);
+    this.rateLimiter = new RateLimiter(this.options.rateLimitWindowMs);
+    this.admin = new SimulatorAdmin(this);
+    this.currentState = createFixtureState(this.options.seed, this.clock.now(), this.slices);
+    registerCoreAdminRoutes(this);
+  }
+
+  /** The live state. Replaced by reset(): read it through this getter (or ctx.state), never cache it. */
+  get state(): SimulatorState {
+    return this.currentState;
+  }
+
+  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). Only after start(). */
+  get url(): string {
+    if (!this.baseUrl) throw new Error('The simulator is not started');
+    return this.baseUrl;
+  }
+
+  get started(): boolean {
+    return this.server !== null;
+  }
+
+  // ---- Extension API ----------------------------------------------------------------------
+
+  /** Registers an API route; it runs behind the whole pipeline (faults, auth, lock, rate, scope, feature). */
+  route(definition: RouteDefinition): void {
+    this.apiRoutes.add(definition.method, definition.path, definition);
+  }
+
+  /** Registers the handler of an operation of the contract (method, path, scope, feature from operations.ts). */
+  routeOperation(operationId: OperationId, handler: RouteHandler): void {
+    const operation = findOperation(operationId);
+    this.route({
+      method: operation.method,
+      path: toRoutePath(operation.path),
+      scope: operation.scope,
+      feature: operation.feature,
+      operationId: operation.operationId,
+      handler,
+    });
+  }
+
+  /** Registers an admin endpoint below /__admin (token-guarded, not logged). */
+  adminRoute(definition: AdminRouteDefinition): void {
+    this.adminRoutes.add(definition.method, `/__admin${definition.path}`, definition);
+  }
+
+  /** Adds a module's state slice; it is created now and rebuilt on every reset. */
+  registerSlice<T>(slice: StateSlice<T>): void {
+    this.slices.push(slice as StateSlice<unknown>);
+    this.currentState.slice(slice);
+  }
+
+  /** Runs on stop(), before sockets close (e.g. end SSE streams politely). */
+  onStop(hook: () => void | Promise<void>): void {
+    this.stopHooks.push(hook);
+  }
+
+  /** The request rate of a key: its own override, else the deployment default. */
+  rateLimitFor(key: ApiKeyRecord): number {
+    return key.rateLimitPerMinute ?? this.options.defaultRateLimitPerMinute;
+  }
+
+  // ---- Lifecycle -----------------------------------------------------------------------------
+
+  /** Rebuilds state from the fixtures; clears fault rules, rate-limit logs and the request log. */
+  reset(): void {
+    this.currentState.disposeSlices();
+    this.currentState = createFixtureState(this.options.seed, this.clock.now(), this.slices);
+    this.faults.clear();
+    this.rateLimiter.clear();
+    this.requestLog.reset();
+  }
+
+  async start(): Promise<string> {
+    if (this.server) return this.url;
+    const server = new SimulatorServer(this);
+    const address = await server.listen(this.options.port, this.options.host);
+    this.server = server;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    this.baseUrl = `http://${host}:${address.port}`;
+    return this.baseUrl;
+  }
+
+  /** Closes every socket (keep-alive and SSE included) and cancels the simulator's timers. */
+  async stop(): Promise<void> {
+    for (const hook of this.stopHooks) await hook();
+    this.timers.clearAll();
+    this.currentState.disposeSlices();
+    const server = this.server;
+    this.server = null;
+    this.baseUrl = null;
+    if (server) await server.close();
+  }
+}
