@@ -50,7 +50,7 @@ export class TestItemsNode implements INodeType {
 			binary?: Record<string, { base64: string; fileName?: string; mimeType?: string }>;
 		}>;
 		const out: INodeExecutionData[] = [];
-		for (const [index, entry] of list.entries()) {
+		for (const entry of list) {
 			const item: INodeExecutionData = { json: entry.json ?? {}, pairedItem: { item: 0 } };
 			if (entry.binary) {
 				item.binary = {};
@@ -63,7 +63,6 @@ export class TestItemsNode implements INodeType {
 				}
 			}
 			out.push(item);
-			void index;
 		}
 		return [out];
 	}

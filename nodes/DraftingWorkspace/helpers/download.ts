@@ -1,6 +1,6 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequestFull } from '../transport';
+import { apiRequestFull, headerValue } from '../transport';
 
 /** Reads the filename of a `Content-Disposition` header (`filename*=UTF-8''…` preferred, then `filename=`). */
 export function filenameFromContentDisposition(header: unknown): string | undefined {
@@ -16,12 +16,6 @@ export function filenameFromContentDisposition(header: unknown): string | undefi
 	const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
 	if (!plain) return undefined;
 	return (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]).trim() || undefined;
-}
-
-function header(headers: IDataObject, name: string): string | undefined {
-	const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
-	const value = key === undefined ? undefined : headers[key];
-	return value === undefined || value === null ? undefined : String(value);
 }
 
 export interface DownloadOptions {
@@ -48,7 +42,7 @@ export async function downloadToBinary(
 		response: 'stream',
 		itemIndex: options.itemIndex,
 	});
-	const fileName = filenameFromContentDisposition(header(response.headers, 'content-disposition')) ?? options.fallbackFileName;
-	const mimeType = header(response.headers, 'content-type')?.split(';')[0].trim() || 'application/octet-stream';
+	const fileName = filenameFromContentDisposition(headerValue(response.headers, 'content-disposition')) ?? options.fallbackFileName;
+	const mimeType = headerValue(response.headers, 'content-type')?.split(';')[0].trim() || 'application/octet-stream';
 	return await this.helpers.prepareBinaryData(response.body as Parameters<typeof this.helpers.prepareBinaryData>[0], fileName, mimeType);
 }

@@ -64,10 +64,10 @@ export interface RenderedArtifact {
 export function findRenderedArtifacts(record: IDataObject): RenderedArtifact[] {
 	const found: RenderedArtifact[] = [];
 	const seen = new Set<string>();
-	const visit = (value: unknown, owner: IDataObject | undefined, depth: number): void => {
+	const visit = (value: unknown, depth: number): void => {
 		if (depth > 8 || value === null || typeof value !== 'object') return;
 		if (Array.isArray(value)) {
-			for (const entry of value) visit(entry, undefined, depth + 1);
+			for (const entry of value) visit(entry, depth + 1);
 			return;
 		}
 		const object = value as IDataObject;
@@ -86,10 +86,9 @@ export function findRenderedArtifacts(record: IDataObject): RenderedArtifact[] {
 			}
 		}
 		for (const [key, child] of Object.entries(object)) {
-			if (key !== 'renderedArtifact') visit(child, object, depth + 1);
+			if (key !== 'renderedArtifact') visit(child, depth + 1);
 		}
-		void owner;
 	};
-	visit(record, undefined, 0);
+	visit(record, 0);
 	return found;
 }

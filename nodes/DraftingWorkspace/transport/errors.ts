@@ -30,11 +30,12 @@ function parseJson(value: unknown): unknown {
 	}
 }
 
-function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
+/** A response header by case-insensitive name (n8n hands headers over as a plain object). */
+export function headerValue(headers: IDataObject | undefined, name: string): string | undefined {
 	if (!headers) return undefined;
-	const found = Object.keys(headers).find((key) => key.toLowerCase() === name);
+	const found = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
 	const value = found === undefined ? undefined : headers[found];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+	return Array.isArray(value) ? String(value[0]) : value === undefined || value === null ? undefined : String(value);
 }
 
 /** `Retry-After` is seconds or an HTTP date; shape 3 also carries `retry_after_seconds`. */
