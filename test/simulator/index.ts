@@ -4,17 +4,19 @@
  */
 import { registerModelRoutes } from './routes/models';
 import { registerWorkflowRoutes } from './routes/workflows';
+import { registerRunRoutes } from './runs';
 import { Simulator, type SimulatorOptions } from './simulator';
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const sim = new Simulator(options);
   registerWorkflowRoutes(sim);
+  registerRunRoutes(sim);
   registerModelRoutes(sim);
   return sim;
 }
 
 export { Simulator, DEFAULT_ADMIN_TOKEN } from './simulator';
-export type { SimulatorOptions, ResolvedSimulatorOptions } from './simulator';
+export type { SimulatorOptions, ResolvedSimulatorOptions, SseLineEnding } from './simulator';
 export { FIXTURE_KEYS, FIXTURE_IDS, DEFAULT_KEY_LIFETIME_MS } from './fixtures';
 export type { FixtureKeyName } from './fixtures';
 export { HttpError, sendJson, sendError, sendShape1, sendShape3, upstreamError, bearerChallenge } from './responses';
@@ -34,3 +36,36 @@ export { OPENAPI_PATH, REQUIRED_SCOPE_EXTENSION } from './openapi';
 export { ALL_SCOPES } from './types';
 export type * from './types';
 export { requireAllowedWorkflow, listVisibleWorkflows, findTenantWorkflow, isOnAllowlist } from './workflow-visibility';
+export { registerRunRoutes, runAdmin, PERSON_RUN_IDS, QUEUE_MS, CANCEL_NOTICE_MS, RUN_LIST_LIMIT, RUN_STATUSES, TERMINAL_STATUSES } from './runs';
+export type {
+  RunAdmin,
+  RunAdminView,
+  SeedRunSpec,
+  SeedInputDocumentInput,
+  RunStatus,
+  RunCondition,
+  StepStatus,
+  RunInitiator,
+  RunError,
+  RunRecord,
+  RunStepView,
+  RenderedArtifactView,
+  RunListItem,
+  InputDocumentRef,
+  KnowledgeBaseRef,
+} from './runs';
+export {
+  INPUT_DOCUMENTS,
+  KNOWLEDGE_BASE_IDS,
+  registerInputDocumentStore,
+  inputDocumentStore,
+  addInputDocument,
+  findInputDocument,
+  findInputDocumentVersion,
+  setInputDocumentStatus,
+  markInputDocumentUsed,
+  toInputDocumentStatusView,
+  knowledgeBaseFor,
+  findKnowledgeBaseVersion,
+} from './input-documents';
+export type { InputDocumentRecord, InputDocumentStatus, InputDocumentStore, KnowledgeBaseDocument, NewInputDocument } from './input-documents';

@@ -30,7 +30,15 @@ export interface SimulatorOptions {
   clock?: ClockSource | ClockOptions;
   /** Seed of the id generator (ids of created keys, runs, uploads...). */
   seed?: string;
+  /** Multiplies every simulated run duration: queue time, step durations, delta spacing (default 1; 0 plays runs at once). */
+  runTimeScale?: number;
+  /** Interval of the `: keep-alive` comment on each open event stream (default 15,000 ms). */
+  sseHeartbeatMs?: number;
+  /** Line ending of SSE frames: '\n' (default) or '\r\n' (lets client tests prove CRLF parsing). */
+  sseLineEnding?: SseLineEnding;
 }
+
+export type SseLineEnding = '\n' | '\r\n';
 
 export interface ResolvedSimulatorOptions {
   port: number;
@@ -39,9 +47,18 @@ export interface ResolvedSimulatorOptions {
   rateLimitWindowMs: number;
   defaultRateLimitPerMinute: number;
   seed: string;
+  runTimeScale: number;
+  sseHeartbeatMs: number;
+  sseLineEnding: SseLineEnding;
 }
 
 export const DEFAULT_ADMIN_TOKEN = 'sim-admin-token';
+
+/** A wrong option must fail at construction, not as a hung stream or a run that never ends. */
+function checkOption<T>(value: T, name: string, valid: (value: T) => boolean): T {
+  if (!valid(value)) throw new Error(`Invalid simulator option ${name}: ${JSON.stringify(value)}`);
+  return value;
+}
 
 export class Simulator {
   readonly options: ResolvedSimulatorOptions;
@@ -69,6 +86,9 @@ export class Simulator {
       rateLimitWindowMs: options.rateLimitWindowMs ?? 60_000,
       defaultRateLimitPerMinute: options.defaultRateLimitPerMinute ?? 300,
       seed: options.seed ?? 'drafting-workspace-simulator',
+      runTimeScale: checkOption(options.runTimeScale ?? 1, 'runTimeScale', (value) => Number.isFinite(value) && value >= 0),
+      sseHeartbeatMs: checkOption(options.sseHeartbeatMs ?? 15_000, 'sseHeartbeatMs', (value) => Number.isFinite(value) && value > 0),
+      sseLineEnding: checkOption(options.sseLineEnding ?? '\n', 'sseLineEnding', (value) => value === '\n' || value === '\r\n'),
     };
     this.clock = new Clock(typeof options.clock === 'function' ? { source: options.clock } : options.clock);
     this.rateLimiter = new RateLimiter(this.options.rateLimitWindowMs);
