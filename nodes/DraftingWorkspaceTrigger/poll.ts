@@ -1,8 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { downloadToBinary } from '../DraftingWorkspace/helpers/download';
 import { ensureNodeError, settle } from '../DraftingWorkspace/helpers/errors';
-import { findRenderedArtifacts, runIdOf } from '../DraftingWorkspace/helpers/runRecord';
+import { downloadRenderedFiles } from '../DraftingWorkspace/helpers/renderedFiles';
 import { apiRequest, asArray, serviceCodeOf } from '../DraftingWorkspace/transport';
 import { applyPoll, initialState, isTriggerState, pageMayHideRuns, pendingToCheck, windowStart, type ListedPage, type TriggerState } from './pollState';
 
@@ -55,17 +54,9 @@ async function readPending(this: IPollFunctions, ids: string[]): Promise<Record<
 }
 
 async function toItem(this: IPollFunctions, run: IDataObject, attachFiles: boolean): Promise<INodeExecutionData> {
-	const item: INodeExecutionData = { json: run };
-	if (!attachFiles) return item;
-	const artifacts = findRenderedArtifacts(run);
-	if (!artifacts.length) return item;
-	item.binary = {};
-	for (const [index, artifact] of artifacts.entries()) {
-		item.binary[index === 0 ? 'data' : `data_${index}`] = await downloadToBinary.call(this, artifact.downloadPath, {
-			fallbackFileName: artifact.filename ?? `${runIdOf(run) ?? 'run'}-${artifact.stepId ?? index}`,
-		});
-	}
-	return item;
+	if (!attachFiles) return { json: run };
+	const { binary, files } = await downloadRenderedFiles.call(this, run);
+	return files.length ? { json: run, binary } : { json: run };
 }
 
 /** One poll after activation: list, read what the lists cannot cover, fold into the state, emit. */

@@ -252,6 +252,25 @@ export function actionWorkflow(parameters: INode['parameters'], options: ActionW
 	return { nodes, connections };
 }
 
+/** Manual Trigger → (Test Items) → one Drafting Workspace node per parameter set, chained ("Drafting Workspace", "… 2", …). */
+export function chainWorkflow(steps: INode['parameters'][], options: ActionWorkflowOptions = {}): WorkflowJson {
+	const workflow = actionWorkflow(steps[0], options);
+	let previous = ACTION_NODE;
+	steps.slice(1).forEach((parameters, index) => {
+		const name = `${ACTION_NODE} ${index + 2}`;
+		workflow.nodes.push({
+			name,
+			type: NODE_TYPE,
+			parameters,
+			credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'Drafting Workspace account' } },
+			...(options.onError ? { onError: options.onError } : {}),
+		});
+		workflow.connections[previous] = { main: [[{ node: name, type: 'main', index: 0 }]] };
+		previous = name;
+	});
+	return workflow;
+}
+
 /** One credential fixture for the simulator and a key. */
 export function credentialFor(baseUrl: string, apiKey: string, id = 'cred-1'): CredentialFixture {
 	return { id, data: { baseUrl, apiKey } };

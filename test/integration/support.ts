@@ -1,7 +1,9 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { ACTION_NODE, actionWorkflow, credentialFor, runWorkflow, type ActionWorkflowOptions, type HarnessRun } from '../harness';
+import { ACTION_NODE, actionWorkflow, chainWorkflow, credentialFor, runWorkflow, type ActionWorkflowOptions, type HarnessRun, type RunOptions } from '../harness';
 import { createSimulator, FIXTURE_KEYS, type FixtureKeyName, type Simulator } from '../simulator';
+
+export type RunInContextOptions = ActionWorkflowOptions & Pick<RunOptions, 'streaming' | 'cancelAfterMs'> & { baseUrl?: string };
 
 /**
  * One simulator per test file, and a record of everything every run produced, so a test can assert that
@@ -22,10 +24,20 @@ export class IntegrationContext {
 	}
 
 	/** Runs the action node with the given parameters and fixture key (or a literal key). */
-	async run(parameters: INode['parameters'], key: FixtureKeyName | { literal: string } = 'full', options: ActionWorkflowOptions & { baseUrl?: string } = {}): Promise<HarnessRun> {
+	async run(parameters: IDataObject, key: FixtureKeyName | { literal: string } = 'full', options: RunInContextOptions = {}): Promise<HarnessRun> {
+		return await this.runChain([parameters], key, options);
+	}
+
+	/** Several Drafting Workspace nodes in a row ("Drafting Workspace", "Drafting Workspace 2", …). */
+	async runChain(steps: IDataObject[], key: FixtureKeyName | { literal: string } = 'full', options: RunInContextOptions = {}): Promise<HarnessRun> {
 		const apiKey = typeof key === 'string' ? FIXTURE_KEYS[key] : key.literal;
-		const result = await runWorkflow(actionWorkflow(parameters, options), {
+		// Test parameters are plain JSON; n8n's parameter type is stricter than anything a test needs to say.
+		const parameters = steps as INode['parameters'][];
+		const workflow = parameters.length === 1 ? actionWorkflow(parameters[0], options) : chainWorkflow(parameters, options);
+		const result = await runWorkflow(workflow, {
 			credentials: [credentialFor(options.baseUrl ?? this.url, apiKey)],
+			streaming: options.streaming,
+			cancelAfterMs: options.cancelAfterMs,
 		});
 		this.record(result);
 		return result;
@@ -48,13 +60,13 @@ export class IntegrationContext {
 	}
 }
 
-export function items(result: HarnessRun): IDataObject[] {
-	return result.output(ACTION_NODE).map((item) => item.json);
+export function items(result: HarnessRun, node = ACTION_NODE): IDataObject[] {
+	return result.output(node).map((item) => item.json);
 }
 
 /** The message and description of the error that stopped a run. */
-export function failure(result: HarnessRun): { message: string; description: string; httpCode?: string } {
-	const error = (result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;
+export function failure(result: HarnessRun, node = ACTION_NODE): { message: string; description: string; httpCode?: string } {
+	const error = (result.nodeError(node) ?? result.error ?? {}) as IDataObject;
 	return {
 		message: String(error.message ?? ''),
 		description: String(error.description ?? ''),

@@ -1,5 +1,5 @@
 import { filenameFromContentDisposition } from '../../nodes/DraftingWorkspace/helpers/download';
-import { findRenderedArtifacts, isTerminal, runIdOf, startedAtOf, statusOf } from '../../nodes/DraftingWorkspace/helpers/runRecord';
+import { isPausedForReview, findRenderedArtifacts, isTerminal, runIdOf, startedAtOf, statusOf } from '../../nodes/DraftingWorkspace/helpers/runRecord';
 
 describe('run record readers tolerate the shapes the contract leaves open', () => {
 	it('reads ids, statuses and starts in several spellings', () => {
@@ -40,4 +40,18 @@ describe('filenameFromContentDisposition', () => {
 		['inline', undefined],
 		[undefined, undefined],
 	])('%p', (header, expected) => expect(filenameFromContentDisposition(header)).toBe(expected));
+});
+
+describe('isPausedForReview (the pause is named by the contract, its place in the record is not)', () => {
+	it.each([
+		[{ status: 'Running', condition: 'paused' }, true],
+		[{ status: 'Paused' }, true],
+		[{ status: 'Running', paused: true }, true],
+		[{ status: 'Running', steps: [{ status: 'completed' }, { status: 'awaiting_review' }] }, true],
+		[{ status: 'Running', state: 'WaitingForReview' }, true],
+		[{ status: 'Running', condition: null, steps: [{ status: 'running' }] }, false],
+		[{ status: 'Completed', condition: 'paused' }, false],
+	])('%j → %s', (record, expected) => {
+		expect(isPausedForReview(record as never)).toBe(expected);
+	});
 });

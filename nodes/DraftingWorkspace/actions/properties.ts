@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as run from './run';
 import * as workflow from './workflow';
 
 /** The node's parameters: the resource picker, then each resource's operations and fields. */
@@ -9,8 +10,12 @@ export const properties: INodeProperties[] = [
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: [{ name: 'Workflow', value: 'workflow' }],
-		default: 'workflow',
+		options: [
+			{ name: 'Run', value: 'run' },
+			{ name: 'Workflow', value: 'workflow' },
+		],
+		default: 'run',
 	},
 	...workflow.description,
+	...run.description,
 ];

@@ -2,11 +2,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { ensureNodeError } from '../helpers/errors';
+import { operations as runOperations } from './run';
 import { operations as workflowOperations } from './workflow';
 import type { ResourceOperations } from './types';
 
 const resources: Record<string, ResourceOperations> = {
 	workflow: workflowOperations,
+	run: runOperations,
 };
 
 type NodeError = NodeApiError | NodeOperationError;

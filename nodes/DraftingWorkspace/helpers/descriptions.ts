@@ -56,3 +56,45 @@ export function returnAllOrLimit(resource: string, operation: string, what: stri
 		},
 	];
 }
+
+/** The run picker: By ID first (a run id usually comes from Start Run), or the key's recent runs. */
+export function runLocator(overrides: Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>): INodeProperties {
+	return {
+		displayName: 'Run',
+		name: 'runId',
+		type: 'resourceLocator',
+		default: { mode: 'id', value: '' },
+		required: true,
+		description: 'A run started through the API (runs started by people in the workspace are not visible to API keys)',
+		modes: [
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. {{ $json.runId }}',
+				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'A run ID has no spaces' } }],
+			},
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a recent run...',
+				typeOptions: { searchListMethod: 'searchRuns', searchable: true },
+			},
+		],
+		...overrides,
+	};
+}
+
+/** Where downloaded files go: `data`, then `data_1`, `data_2`… when a run has several. */
+export function binaryPropertyField(show: Record<string, Array<string | boolean>>, what = 'file'): INodeProperties {
+	return {
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: `The name of the output binary field to put the ${what} in (further files get _1, _2… appended)`,
+		displayOptions: { show },
+	};
+}

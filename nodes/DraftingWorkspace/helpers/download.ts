@@ -22,6 +22,7 @@ export interface DownloadOptions {
 	itemIndex?: number;
 	/** Used when the service sends no Content-Disposition filename. */
 	fallbackFileName?: string;
+	/** Query string; rendered-file downloads default to `encoding=binary` (the raw bytes, not the base64 envelope). */
 	qs?: IDataObject;
 }
 
@@ -38,7 +39,7 @@ export async function downloadToBinary(
 	const response = await apiRequestFull.call(this, {
 		method: 'GET',
 		path,
-		qs: { encoding: 'binary', ...options.qs },
+		qs: options.qs ?? { encoding: 'binary' },
 		response: 'stream',
 		itemIndex: options.itemIndex,
 	});

@@ -92,3 +92,37 @@ export function findRenderedArtifacts(record: IDataObject): RenderedArtifact[] {
 	visit(record, 0);
 	return found;
 }
+
+const PAUSE_WORDS = /paus|review|awaiting|waiting/i;
+
+/**
+ * Whether the run waits at a review step. The contract names "paused" as a condition but not where it
+ * appears, so any of these counts: a `condition`/`state`/`status` saying paused or awaiting review, a
+ * `paused: true` flag, or a step whose status says it awaits review.
+ */
+export function isPausedForReview(record: IDataObject): boolean {
+	if (isTerminal(statusOf(record))) return false;
+	if (record.paused === true || record.isPaused === true) return true;
+	for (const key of ['condition', 'state', 'status', 'substatus', 'subStatus']) {
+		const value = record[key];
+		if (typeof value === 'string' && PAUSE_WORDS.test(value)) return true;
+	}
+	const steps = Array.isArray(record.steps) ? (record.steps as unknown[]) : [];
+	return steps.some((step) => {
+		if (!step || typeof step !== 'object') return false;
+		const status = (step as IDataObject).status ?? (step as IDataObject).state;
+		return typeof status === 'string' && /paus|awaiting|waiting/i.test(status);
+	});
+}
+
+/** The run's error block or message, for the output of a failed run (field names are not in the contract). */
+export function runErrorOf(record: IDataObject): string | undefined {
+	const error = record.error ?? record.failure ?? record.failureReason;
+	if (typeof error === 'string') return error;
+	if (error && typeof error === 'object') {
+		const block = error as IDataObject;
+		const parts = [block.message, block.code].filter((part) => typeof part === 'string' && part);
+		if (parts.length) return parts.join(' ');
+	}
+	return undefined;
+}

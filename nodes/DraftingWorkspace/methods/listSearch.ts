@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { runIdOf, statusOf } from '../helpers/runRecord';
 import { apiRequest, asArray } from '../transport';
 
 function matches(filter: string | undefined, ...values: unknown[]): boolean {
@@ -19,5 +20,21 @@ export async function searchWorkflows(this: ILoadOptionsFunctions, filter?: stri
 				value: String(workflow.id),
 				description: typeof workflow.description === 'string' ? workflow.description : undefined,
 			})),
+	};
+}
+
+/** "From list" for runs: the key's most recent runs (the service lists at most 50), newest first. */
+export async function searchRuns(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const runs: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows/runs' }), 'runs');
+	return {
+		results: runs
+			.map((run) => ({ run, id: runIdOf(run) }))
+			.filter((entry): entry is { run: IDataObject; id: string } => entry.id !== undefined)
+			.filter(({ run, id }) => matches(filter, id, run.workflowName, run.workflowId, run.status))
+			.map(({ run, id }) => {
+				const started = typeof run.startedAt === 'string' ? ` · ${run.startedAt.replace('T', ' ').slice(0, 16)}` : '';
+				const workflow = String(run.workflowName ?? run.workflowId ?? 'run');
+				return { name: `${workflow} · ${statusOf(run) ?? 'unknown'}${started}`, value: id };
+			}),
 	};
 }

@@ -189,7 +189,7 @@ async function sendOnce(
 }
 
 function cancellationError(node: INode, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(node, 'The execution was cancelled while waiting for the service', { itemIndex });
+	return new NodeOperationError(node, 'The execution was canceled while waiting for the service', { itemIndex });
 }
 
 async function waitIfRetry(

@@ -1,0 +1,75 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { binaryPropertyField, runLocator } from '../../helpers/descriptions';
+import { getLocatorId } from '../../helpers/parameters';
+import { downloadRenderedFiles } from '../../helpers/renderedFiles';
+import { findRenderedArtifacts, statusOf } from '../../helpers/runRecord';
+import { apiRequest } from '../../transport';
+
+const show = { resource: ['run'], operation: ['downloadFile'] };
+
+export const description: INodeProperties[] = [
+	runLocator({ displayOptions: { show } }),
+	{
+		displayName: 'Files',
+		name: 'fileSelection',
+		type: 'options',
+		noDataExpression: true,
+		default: 'all',
+		options: [
+			{ name: 'All Rendered Files of the Run', value: 'all', description: 'Every file the run\'s render steps produced' },
+			{ name: 'One Render Step', value: 'step', description: 'The file of one render step, by step ID' },
+		],
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Step ID',
+		name: 'stepId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. stp_render',
+		description: 'ID of a render step of the run (see the steps of Run → Get)',
+		displayOptions: { show: { ...show, fileSelection: ['step'] } },
+	},
+	binaryPropertyField(show),
+];
+
+/**
+ * Rendered files as n8n binary data, with the server's filename and MIME type. "All" reads the run
+ * record and follows each `renderedArtifact.downloadPath` (resolved against the base URL, other origins
+ * refused); "One Render Step" calls the download endpoint of that step directly.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
+	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
+	const selection = this.getNodeParameter('fileSelection', itemIndex, 'all') as string;
+	const runPath = `/workflows/runs/${encodeURIComponent(runId)}`;
+
+	if (selection === 'step') {
+		const stepId = String(this.getNodeParameter('stepId', itemIndex, '')).trim();
+		if (!stepId)
+			throw new NodeOperationError(this.getNode(), 'Step ID is empty', {
+				description: 'Enter the ID of a render step of the run, or choose "All Rendered Files of the Run".',
+				itemIndex,
+			});
+		const artifact = { stepId, downloadPath: `${runPath}/files/${encodeURIComponent(stepId)}/download` };
+		const { binary, files } = await downloadRenderedFiles.call(this, { runId }, { binaryPropertyName, itemIndex, artifacts: [artifact] });
+		return [{ json: { runId, files: files as unknown as IDataObject[] }, binary }];
+	}
+
+	const record = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
+		method: 'GET',
+		path: runPath,
+		itemIndex,
+	});
+	if (!findRenderedArtifacts(record).length)
+		throw new NodeOperationError(this.getNode(), `Run ${runId} has no rendered files (status ${statusOf(record) ?? 'unknown'})`, {
+			description:
+				'Files exist once a render step of the run has succeeded. Wait for the run first (Wait For Run), or check that its workflow has a render step.',
+			itemIndex,
+		});
+	const { binary, files } = await downloadRenderedFiles.call(this, record, { binaryPropertyName, itemIndex });
+	return [{ json: { runId, status: statusOf(record), files: files as unknown as IDataObject[] }, binary }];
+}

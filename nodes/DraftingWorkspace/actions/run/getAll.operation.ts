@@ -1,0 +1,112 @@
+import { DateTime } from 'luxon';
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { workflowLocator } from '../../helpers/descriptions';
+import { jsonItems } from '../../helpers/items';
+import { apiRequest, asArray } from '../../transport';
+
+const show = { resource: ['run'], operation: ['getAll'] };
+/** Contract, Endpoints: the list holds the most recent 50 visible runs after filtering. */
+export const RUN_LIST_MAX = 50;
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'The service returns at most the 50 most recent runs that match the filters (runs started through the API only). Use Started From / Started To to reach older runs.',
+		name: 'runListNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: RUN_LIST_MAX },
+		default: RUN_LIST_MAX,
+		description: 'Max number of results to return',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Initiator User ID',
+				name: 'initiatorUserId',
+				type: 'string',
+				default: '',
+				description: 'ID of the workspace user whose API keys started the runs',
+			},
+			{
+				displayName: 'Started From',
+				name: 'startedFrom',
+				type: 'dateTime',
+				default: '',
+				description: 'Only runs started at or after this moment (searches the whole history, not only the latest 50)',
+			},
+			{
+				displayName: 'Started To',
+				name: 'startedTo',
+				type: 'dateTime',
+				default: '',
+				description: 'Only runs started on or before this day: the service counts the whole day, so the time of day is ignored',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'Completed',
+				options: [
+					{ name: 'Cancelled', value: 'Cancelled' },
+					{ name: 'Completed', value: 'Completed' },
+					{ name: 'Failed', value: 'Failed' },
+					{ name: 'Pending', value: 'Pending' },
+					{ name: 'Running', value: 'Running' },
+				],
+			},
+			workflowLocator({ required: false, displayOptions: undefined }),
+		],
+	},
+];
+
+/** A dateTime parameter (string, Luxon DateTime or Date) read in the workflow's time zone. */
+function toDateTime(this: IExecuteFunctions, value: unknown, field: string, itemIndex: number): DateTime {
+	let parsed: DateTime;
+	if (DateTime.isDateTime(value)) parsed = value;
+	else if (value instanceof Date) parsed = DateTime.fromJSDate(value);
+	else parsed = DateTime.fromISO(String(value).trim(), { zone: this.getTimezone() });
+	if (!parsed.isValid)
+		throw new NodeOperationError(this.getNode(), `${field} is not a date: "${String(value)}"`, {
+			description: 'Use an ISO date such as 2026-01-31 or 2026-01-31T09:00:00, or pick one in the date picker.',
+			itemIndex,
+		});
+	return parsed;
+}
+
+function locatorValue(value: unknown): string {
+	if (value && typeof value === 'object' && 'value' in value) return String((value as IDataObject).value ?? '').trim();
+	return typeof value === 'string' ? value.trim() : '';
+}
+
+/** GET /workflows/runs with the contract's filters; at most 50 runs come back, newest first. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	const workflowId = locatorValue(filters.workflowId);
+	if (workflowId) qs.workflowId = workflowId;
+	if (typeof filters.status === 'string' && filters.status) qs.status = filters.status;
+	if (typeof filters.initiatorUserId === 'string' && filters.initiatorUserId.trim()) qs.initiatorUserId = filters.initiatorUserId.trim();
+	if (filters.startedFrom) qs.startedFrom = toDateTime.call(this, filters.startedFrom, 'Started From', itemIndex).toUTC().toISO();
+	// The service reads Started To as a whole day; the day is taken as the user sees it, in the workflow's time zone.
+	if (filters.startedTo) qs.startedTo = toDateTime.call(this, filters.startedTo, 'Started To', itemIndex).toISODate();
+
+	const runs = asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows/runs', qs, itemIndex }), 'runs');
+	const limit = this.getNodeParameter('limit', itemIndex, RUN_LIST_MAX) as number;
+	return jsonItems(runs.slice(0, limit));
+}

@@ -1,0 +1,169 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { workflowLocator } from '../../helpers/descriptions';
+import { getLocatorId } from '../../helpers/parameters';
+import { buildRunInput, describeProblems, unwrapInputSchema } from '../../helpers/runInput';
+import { entryKindOf, getWorkflowDetail } from '../../helpers/workflowDetail';
+import { apiRequest } from '../../transport';
+import { waitAndOutput, waitFields } from './waitFields';
+
+const show = { resource: ['run'], operation: ['start'] };
+
+export const description: INodeProperties[] = [
+	workflowLocator({ displayOptions: { show } }),
+	{
+		displayName: 'Input Mode',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'fields',
+		options: [
+			{
+				name: 'Map Fields',
+				value: 'fields',
+				description: "For workflows that start with an input form: one field per input of the workflow's schema",
+			},
+			{ name: 'Text', value: 'text', description: 'For workflows that start with an agent step: the text the agent receives' },
+			{ name: 'JSON', value: 'json', description: "The whole input object as JSON, matching the workflow's input schema" },
+		],
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Input Text',
+		name: 'inputText',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		description: 'The text the workflow\'s first agent step receives',
+		displayOptions: { show: { ...show, inputMode: ['text'] } },
+	},
+	{
+		displayName: 'Input Fields',
+		name: 'inputFields',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		typeOptions: {
+			loadOptionsDependsOn: ['workflowId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getRunInputFields',
+				mode: 'add',
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: true,
+				noFieldsError: 'This workflow has no input fields. If it starts with an agent step, set Input Mode to Text.',
+			},
+		},
+		hint: 'Empty fields are left out. Document fields take the output of an Upload Input step ({documentId, documentVersionId}).',
+		displayOptions: { show: { ...show, inputMode: ['fields'] } },
+	},
+	{
+		displayName: 'Input (JSON)',
+		name: 'inputJson',
+		type: 'json',
+		default: '{}',
+		required: true,
+		description: "The input object, matching the workflow's input schema. Leave optional fields out rather than sending null.",
+		displayOptions: { show: { ...show, inputMode: ['json'] } },
+	},
+	{
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to follow the run until it finishes and output its final record (as Wait For Run does)',
+		displayOptions: { show },
+	},
+	...waitFields({ ...show, waitForCompletion: [true] }),
+];
+
+function parseJsonInput(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const raw = this.getNodeParameter('inputJson', itemIndex, '{}') as unknown;
+	let value: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			value = JSON.parse(raw);
+		} catch (error) {
+			throw new NodeOperationError(this.getNode(), 'Input (JSON) is not valid JSON', {
+				description: `${(error as Error).message}. Enter an object such as {"counterparty": "Acme Ltd"}.`,
+				itemIndex,
+			});
+		}
+	}
+	if (!value || typeof value !== 'object' || Array.isArray(value))
+		throw new NodeOperationError(this.getNode(), 'Input (JSON) must be an object', {
+			description: "Enter an object whose keys are the workflow's input fields, e.g. {\"counterparty\": \"Acme Ltd\"}.",
+			itemIndex,
+		});
+	return value as IDataObject;
+}
+
+/** The mapper's values, or the item's JSON when "Map Automatically" is chosen. */
+function mappedValues(this: IExecuteFunctions, itemIndex: number): { values: IDataObject; automatic: boolean } {
+	// Read as a whole: reading `inputFields.value` throws in automatic mode (its value is null there).
+	const mapper = this.getNodeParameter('inputFields', itemIndex, {}) as IDataObject;
+	if (mapper.mappingMode === 'autoMapInputData') return { values: this.getInputData()[itemIndex]?.json ?? {}, automatic: true };
+	const value = mapper.value;
+	return { values: value && typeof value === 'object' ? (value as IDataObject) : {}, automatic: false };
+}
+
+async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<IDataObject> {
+	const detail = await getWorkflowDetail.call(this, workflowId, itemIndex);
+	const name = typeof detail.name === 'string' ? `"${detail.name}"` : workflowId;
+	const schema = unwrapInputSchema(detail.inputSchema);
+	if (!schema) {
+		const agent = entryKindOf(detail) === 'agent';
+		throw new NodeOperationError(this.getNode(), `Workflow ${name} has no input fields to map`, {
+			description: agent
+				? 'It starts with an agent step, which takes text: set Input Mode to Text.'
+				: 'Its input schema could not be read. Set Input Mode to JSON and enter the input object yourself.',
+			itemIndex,
+		});
+	}
+	const { values, automatic } = mappedValues.call(this, itemIndex);
+	const { input, problems } = buildRunInput(schema, values, { ignoreUnknown: automatic });
+	if (problems.length)
+		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {
+			description: 'Fill in or correct the listed fields under Input Fields. Required fields are marked; optional fields left empty are not sent.',
+			itemIndex,
+		});
+	return input;
+}
+
+/** POST /workflows/runs, then (optionally) the same wait as Wait For Run. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
+	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
+	let input: string | IDataObject;
+	if (mode === 'text') {
+		input = this.getNodeParameter('inputText', itemIndex, '') as string;
+		if (typeof input !== 'string' || !input.trim())
+			throw new NodeOperationError(this.getNode(), 'Input Text is empty', {
+				description: 'Enter the text the workflow starts from, or map it from an earlier node.',
+				itemIndex,
+			});
+	} else if (mode === 'json') {
+		input = parseJsonInput.call(this, itemIndex);
+	} else {
+		input = await inputFromFields.call(this, workflowId, itemIndex);
+	}
+
+	const started = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
+		method: 'POST',
+		path: '/workflows/runs',
+		body: { workflowId, input },
+		itemIndex,
+	});
+	const runId = typeof started.runId === 'string' ? started.runId : typeof started.id === 'string' ? started.id : undefined;
+	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return [{ json: { ...started, workflowId } }];
+	if (!runId)
+		throw new NodeOperationError(this.getNode(), 'The service started the run but did not say its id, so it cannot be followed', {
+			description: `Answer: ${JSON.stringify(started).slice(0, 300)}. Find the run with Run → Get Many and follow it with Wait For Run.`,
+			itemIndex,
+		});
+	return [await waitAndOutput.call(this, runId, itemIndex, { workflowId })];
+}

@@ -1,0 +1,244 @@
+import type { FieldType, IDataObject, INodePropertyOptions, ResourceMapperField } from 'n8n-workflow';
+
+/**
+ * The run input of a `kind: input` workflow, between its JSON Schema and n8n's field mapper. Pure: no I/O.
+ * The contract shows neither the schema envelope nor its field layout beyond `format: document`, so the
+ * readers accept the schema itself or the common wrappers around it.
+ */
+
+export type JsonSchemaObject = IDataObject;
+
+/** The object schema of the input, whether sent bare or wrapped (`{ schema }`, `{ jsonSchema }`). */
+export function unwrapInputSchema(raw: unknown): JsonSchemaObject | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const schema = raw as JsonSchemaObject;
+	if (schema.properties && typeof schema.properties === 'object') return schema;
+	for (const key of ['schema', 'jsonSchema', 'json_schema', 'inputSchema']) {
+		const inner = unwrapInputSchema(schema[key]);
+		if (inner) return inner;
+	}
+	return undefined;
+}
+
+function propertiesOf(schema: JsonSchemaObject): Record<string, JsonSchemaObject> {
+	const properties = schema.properties;
+	return properties && typeof properties === 'object' && !Array.isArray(properties)
+		? (properties as Record<string, JsonSchemaObject>)
+		: {};
+}
+
+function requiredOf(schema: JsonSchemaObject): Set<string> {
+	return new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
+}
+
+function typeOf(property: JsonSchemaObject): string | undefined {
+	const type = property.type;
+	if (typeof type === 'string') return type;
+	if (Array.isArray(type)) return type.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== 'null');
+	return undefined;
+}
+
+export function isDocumentField(property: JsonSchemaObject): boolean {
+	return property.format === 'document';
+}
+
+/** An array whose items are documents: the contract's "field that takes several documents". */
+export function isDocumentListField(property: JsonSchemaObject): boolean {
+	const items = property.items;
+	return typeOf(property) === 'array' && !!items && typeof items === 'object' && isDocumentField(items as JsonSchemaObject);
+}
+
+function enumOptions(property: JsonSchemaObject): INodePropertyOptions[] | undefined {
+	const values = Array.isArray(property.enum) ? property.enum : undefined;
+	if (!values) return undefined;
+	return values
+		.filter((value): value is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof value))
+		.map((value) => ({ name: String(value), value }));
+}
+
+function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
+	// Document fields take either id pairs or (later) binary property names: left untyped so n8n converts nothing.
+	if (isDocumentField(property) || isDocumentListField(property)) return undefined;
+	if (enumOptions(property)) return 'options';
+	switch (typeOf(property)) {
+		case 'boolean':
+			return 'boolean';
+		case 'integer':
+		case 'number':
+			return 'number';
+		case 'array':
+			return 'array';
+		case 'object':
+			return 'object';
+		default:
+			// Dates stay strings: n8n's dateTime type hands back a Luxon object in the workflow's time zone.
+			return 'string';
+	}
+}
+
+function displayNameOf(name: string, property: JsonSchemaObject): string {
+	const title = typeof property.title === 'string' && property.title ? property.title : name;
+	if (property.format === 'date') return `${title} (yyyy-MM-dd)`;
+	if (isDocumentListField(property)) return `${title} (documents)`;
+	if (isDocumentField(property)) return `${title} (document)`;
+	return title;
+}
+
+/** The field mapper's columns: one per property, required ones marked, enums as options. */
+export function runInputFields(schema: JsonSchemaObject): ResourceMapperField[] {
+	const required = requiredOf(schema);
+	return Object.entries(propertiesOf(schema))
+		.filter(([, property]) => property && typeof property === 'object' && property.readOnly !== true)
+		.map(([name, property]) => {
+			const field: ResourceMapperField = {
+				id: name,
+				displayName: displayNameOf(name, property),
+				required: required.has(name),
+				defaultMatch: false,
+				display: true,
+				canBeUsedToMatch: false,
+			};
+			const type = fieldTypeOf(property);
+			if (type) field.type = type;
+			const options = enumOptions(property);
+			if (options) field.options = options;
+			return field;
+		});
+}
+
+export interface InputProblem {
+	field: string;
+	problem: string;
+}
+
+export interface BuiltRunInput {
+	input: IDataObject;
+	problems: InputProblem[];
+}
+
+/** Nothing to send: n8n's empty field, an empty string, an empty list. Never sent (and never as null). */
+export function isEmptyAnswer(value: unknown): boolean {
+	return (
+		value === undefined ||
+		value === null ||
+		(typeof value === 'string' && value.trim() === '') ||
+		(Array.isArray(value) && value.length === 0)
+	);
+}
+
+function parseJsonText(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	const text = value.trim();
+	if (!text.startsWith('{') && !text.startsWith('[')) return value;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return value;
+	}
+}
+
+export type DocumentReference = { documentId: string; documentVersionId: string };
+
+/** `{documentId, documentVersionId}` from an Upload Input output (extra fields dropped), or undefined. */
+export function toDocumentReference(value: unknown): DocumentReference | undefined {
+	const parsed = parseJsonText(value);
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+	const { documentId, documentVersionId } = parsed as IDataObject;
+	if (typeof documentId !== 'string' || !documentId || typeof documentVersionId !== 'string' || !documentVersionId) return undefined;
+	return { documentId, documentVersionId };
+}
+
+const DOCUMENT_HINT = 'needs an object with both documentId and documentVersionId (map the output of an Upload Input step)';
+
+type Coerced = { ok: true; value: unknown } | { ok: false; problem: string };
+
+function coerce(property: JsonSchemaObject, value: unknown): Coerced {
+	if (isDocumentListField(property)) {
+		const parsed = parseJsonText(value);
+		const list = Array.isArray(parsed) ? parsed : [parsed];
+		const references = list.map(toDocumentReference);
+		return references.every((reference) => reference !== undefined)
+			? { ok: true, value: references }
+			: { ok: false, problem: `${DOCUMENT_HINT}, or a list of such objects` };
+	}
+	if (isDocumentField(property)) {
+		const reference = toDocumentReference(value);
+		return reference ? { ok: true, value: reference } : { ok: false, problem: DOCUMENT_HINT };
+	}
+	switch (typeOf(property)) {
+		case 'integer':
+		case 'number': {
+			const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+			if (!Number.isFinite(number)) return { ok: false, problem: `must be a number, got "${String(value)}"` };
+			if (typeOf(property) === 'integer' && !Number.isInteger(number)) return { ok: false, problem: `must be a whole number, got ${number}` };
+			return { ok: true, value: number };
+		}
+		case 'boolean': {
+			if (typeof value === 'boolean') return { ok: true, value };
+			const text = String(value).trim().toLowerCase();
+			if (text === 'true') return { ok: true, value: true };
+			if (text === 'false') return { ok: true, value: false };
+			return { ok: false, problem: `must be true or false, got "${String(value)}"` };
+		}
+		case 'object':
+		case 'array': {
+			const parsed = parseJsonText(value);
+			const wantArray = typeOf(property) === 'array';
+			if (wantArray ? Array.isArray(parsed) : parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+				return { ok: true, value: parsed };
+			return { ok: false, problem: `must be ${wantArray ? 'a list (JSON array)' : 'an object (JSON)'}` };
+		}
+		default:
+			if (property.format === 'date') return { ok: true, value: toDateText(value) };
+			return { ok: true, value: typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value) };
+	}
+}
+
+/** A date answer as yyyy-MM-dd when it is a date object or an ISO date-time; other text is left to the service. */
+function toDateText(value: unknown): unknown {
+	if (value && typeof value === 'object') {
+		const candidate = value as { toISODate?: () => string | null; toISOString?: () => string };
+		if (typeof candidate.toISODate === 'function') return candidate.toISODate() ?? value;
+		if (typeof candidate.toISOString === 'function') return candidate.toISOString().slice(0, 10);
+	}
+	if (typeof value === 'string') {
+		const match = /^(\d{4}-\d{2}-\d{2})T/.exec(value.trim());
+		if (match) return match[1];
+		return value.trim();
+	}
+	return value;
+}
+
+/**
+ * The input object to post, from the mapper's values (or an item's JSON). Empty answers are left out;
+ * values are converted to the schema's JSON types; missing required fields and unusable values are
+ * reported together so the user fixes them in one go. With `ignoreUnknown`, keys the schema does not
+ * know are skipped (an item's JSON carries other data); otherwise they are problems.
+ */
+export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, options: { ignoreUnknown?: boolean } = {}): BuiltRunInput {
+	const properties = propertiesOf(schema);
+	const input: IDataObject = {};
+	const problems: InputProblem[] = [];
+	for (const [name, value] of Object.entries(values)) {
+		const property = properties[name];
+		if (!property) {
+			if (!options.ignoreUnknown && !isEmptyAnswer(value))
+				problems.push({ field: name, problem: "is not in the workflow's input schema any more (refresh the field list)" });
+			continue;
+		}
+		if (isEmptyAnswer(value) || property.readOnly === true) continue;
+		const coerced = coerce(property, value);
+		if (coerced.ok) input[name] = coerced.value as IDataObject[keyof IDataObject];
+		else problems.push({ field: name, problem: coerced.problem });
+	}
+	for (const name of requiredOf(schema)) {
+		if (!(name in input) && !problems.some((problem) => problem.field === name))
+			problems.push({ field: name, problem: 'is required but empty' });
+	}
+	return { input, problems };
+}
+
+/** "counterparty is required but empty; term_months must be a number…" */
+export function describeProblems(problems: InputProblem[]): string {
+	return problems.map((problem) => `${problem.field} ${problem.problem}`).join('; ');
+}
