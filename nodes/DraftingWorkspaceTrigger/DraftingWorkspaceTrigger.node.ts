@@ -33,7 +33,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Fires once for every run started through the API that finishes with a selected status after activation. The service lists at most 50 runs per query: if more than 50 runs start between two polls, filter by workflow or poll more often (a warning is logged when a poll may have missed runs).',
+					'Fires exactly once for every run started through the API that finishes with a selected status after activation (runs under way at activation included, history not replayed). The service lists at most 50 runs per query, so the guarantee holds while at most 50 runs of one status (per workflow filter) start between two polls; beyond that the newest 50 fire and a warning is logged. Filter by workflow or poll more often when bursts are larger.',
 				name: 'notice',
 				type: 'notice',
 				default: '',

@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { ensureNodeError, settle } from '../DraftingWorkspace/helpers/errors';
 import { downloadRenderedFiles } from '../DraftingWorkspace/helpers/renderedFiles';
+import { runIdOf } from '../DraftingWorkspace/helpers/runRecord';
 import { apiRequest, asArray, serviceCodeOf } from '../DraftingWorkspace/transport';
 import { applyPoll, initialState, isTriggerState, pageMayHideRuns, pendingToCheck, windowStart, type ListedPage, type TriggerState } from './pollState';
 
@@ -53,6 +54,18 @@ async function readPending(this: IPollFunctions, ids: string[]): Promise<Record<
 	return direct;
 }
 
+/**
+ * The run record as the service returns it: list items are summaries (the contract does not show their
+ * fields) and lack the steps and rendered files, so a run about to fire is read once unless it was just read.
+ */
+async function fullRecord(this: IPollFunctions, run: IDataObject, direct: Record<string, IDataObject | null>): Promise<IDataObject> {
+	const id = runIdOf(run);
+	if (!id) return run;
+	const known = direct[id];
+	if (known) return known;
+	return (await apiRequest.call(this, { method: 'GET', path: `/workflows/runs/${encodeURIComponent(id)}`, retry: POLL_RETRY })) as IDataObject;
+}
+
 async function toItem(this: IPollFunctions, run: IDataObject, attachFiles: boolean): Promise<INodeExecutionData> {
 	if (!attachFiles) return { json: run };
 	const { binary, files } = await downloadRenderedFiles.call(this, run);
@@ -73,7 +86,7 @@ export async function pollFinishedRuns(this: IPollFunctions, settings: TriggerSe
 	for (const warning of outcome.warnings) this.logger.warn(`Drafting Workspace Trigger: ${warning}`);
 
 	const items: INodeExecutionData[] = [];
-	for (const run of outcome.fire) items.push(await toItem.call(this, run, settings.attachFiles));
+	for (const run of outcome.fire) items.push(await toItem.call(this, await fullRecord.call(this, run, direct), settings.attachFiles));
 	// The state is saved only now: a poll that failed above leaves it as it was, so nothing is skipped.
 	staticData.state = outcome.state as unknown as IDataObject;
 	return items.length ? [items] : null;
@@ -93,5 +106,5 @@ export async function fetchTestEvent(this: IPollFunctions, settings: TriggerSett
 		}
 	}
 	if (!newest) return null;
-	return [[await toItem.call(this, newest.run, settings.attachFiles)]];
+	return [[await toItem.call(this, await fullRecord.call(this, newest.run, {}), settings.attachFiles)]];
 }

@@ -150,8 +150,11 @@ export function applyPoll(
 
 	if (newestListedStart !== undefined) state.cursor = Math.max(state.cursor, newestListedStart - LIMITS.marginMs);
 
-	const unfilteredOverflow = observed.pages.some((page) => page.status === undefined && pageMayHideRuns(page, options.windowFrom));
-	const statusOverflow = observed.pages.some((page) => page.status !== undefined && pageMayHideRuns(page, options.windowFrom));
+	// Runs started before the previous poll's newest run were listed then (or reported then): a full page only
+	// hides unseen runs when even its oldest run is newer than that.
+	const seenUpTo = Math.max(options.windowFrom, previous.cursor + LIMITS.marginMs);
+	const unfilteredOverflow = observed.pages.some((page) => page.status === undefined && pageMayHideRuns(page, seenUpTo));
+	const statusOverflow = observed.pages.some((page) => page.status !== undefined && pageMayHideRuns(page, seenUpTo));
 	if (unfilteredOverflow && (statusOverflow || !observed.pages.some((page) => page.status !== undefined))) {
 		warnings.push(
 			`More than ${LIMITS.pageSize} runs started since the last poll, and the service lists at most ${LIMITS.pageSize} per query: runs that started and finished between two polls may have been missed. Filter the trigger by workflow, or poll more often.`,

@@ -1,0 +1,254 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { PollHarness, type PollResult } from '../harness/poll';
+import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../simulator';
+
+/**
+ * The Run Finished trigger polled through n8n-core's PollContext against the simulator, with real runs
+ * played by the simulator's engine (fast) and review pauses approved in bursts between polls.
+ */
+
+const wf = FIXTURE_IDS.workflows;
+let sim: Simulator;
+let url: string;
+
+beforeAll(async () => {
+	sim = createSimulator({ runTimeScale: 0.05, defaultRateLimitPerMinute: 100_000 });
+	url = await sim.start();
+});
+afterAll(async () => sim.stop());
+beforeEach(() => sim.admin.reset());
+
+const ALL_EVENTS = { events: ['Completed', 'Failed', 'Cancelled'] };
+
+async function trigger(parameters: IDataObject = ALL_EVENTS, key = FIXTURE_KEYS.full): Promise<PollHarness> {
+	return await PollHarness.create(parameters, { baseUrl: url, apiKey: key });
+}
+
+async function api(method: string, path: string, body?: unknown, key = FIXTURE_KEYS.full): Promise<IDataObject> {
+	const response = await fetch(url + path, {
+		method,
+		headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+	return JSON.parse(text) as IDataObject;
+}
+
+async function start(workflowId: string, count: number): Promise<string[]> {
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) ids.push(String((await api('POST', '/workflows/runs', { workflowId, input: `run ${i}` })).runId));
+	return ids;
+}
+
+const statusOf = (runId: string) => runAdmin(sim).run(runId)?.status;
+const isFinished = (runId: string) => ['Completed', 'Failed', 'Cancelled'].includes(String(statusOf(runId)));
+const isPaused = (runId: string) => runAdmin(sim).run(runId)?.condition === 'paused';
+
+async function waitUntil(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error('condition not reached in time');
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
+
+function firedIds(result: PollResult): string[] {
+	if (result.error) throw result.error;
+	return (result.items ?? []).map((item) => String(item.json.runId ?? item.json.id));
+}
+
+function staticDataBytes(harness: PollHarness): number {
+	return Buffer.byteLength(JSON.stringify(harness.savedStaticData()));
+}
+
+describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext', () => {
+	it('120 runs finishing in bursts across 6 polls, some under way at activation, a restart half-way: each fires exactly once, none before activation', async () => {
+		// History: finished before activation, never fired.
+		const history = await start(wf.agentSummary, 8);
+		await waitUntil(() => history.every(isFinished));
+		// Under way at activation: 30 runs paused at their review step.
+		const paused = await start(wf.review, 30);
+		await waitUntil(() => paused.every(isPaused));
+
+		let harness = await trigger();
+		const activation = await harness.poll();
+		expect(firedIds(activation)).toEqual([]);
+
+		const expected = new Set<string>(paused);
+		const fired: string[] = [];
+		const queue = [...paused];
+		for (let burst = 1; burst <= 6; burst++) {
+			const reviews = await start(wf.review, 12);
+			const failing = await start(wf.failing, 3);
+			for (const id of [...reviews, ...failing]) expected.add(id);
+			await waitUntil(() => reviews.every(isPaused) && failing.every(isFinished));
+			queue.push(...reviews);
+			// Finish the 17 oldest paused runs: approved, or (in burst 2) 5 of them cancelled.
+			const finishing = queue.splice(0, 17);
+			for (const [index, id] of finishing.entries()) {
+				if (burst === 2 && index < 5) await api('POST', `/workflows/runs/${id}/cancel`);
+				else runAdmin(sim).approve(id);
+			}
+			await waitUntil(() => finishing.every(isFinished));
+
+			fired.push(...firedIds(await harness.poll()));
+			if (burst === 3) harness = await harness.restart();
+		}
+
+		expect(queue).toEqual([]);
+		expect(expected.size).toBe(120);
+		expect(fired).toHaveLength(120);
+		expect(new Set(fired)).toEqual(expected);
+		for (const id of history) expect(fired).not.toContain(id);
+		// Nothing left to fire, and nothing fires twice on later polls.
+		expect(firedIds(await harness.poll())).toEqual([]);
+		expect(firedIds(await (await harness.restart()).poll())).toEqual([]);
+	}, 60_000);
+
+	it('emits the run record as the service returns it, with the rendered files attached when asked', async () => {
+		const harness = await trigger({ events: ['Completed'], options: { attachFiles: true } });
+		await harness.poll();
+		const [runId] = await start(wf.agentSummary, 1);
+		await waitUntil(() => isFinished(runId));
+		const { items } = await harness.poll();
+		expect(items).toHaveLength(1);
+		expect(items![0].json).toMatchObject({ runId, status: 'Completed', workflowId: wf.agentSummary });
+		expect(items![0].binary?.data).toMatchObject({ fileName: 'contract-summary.pdf', mimeType: 'application/pdf' });
+	});
+
+	it('fires only the selected events and workflows', async () => {
+		const harness = await trigger({
+			events: ['Failed'],
+			workflows: { workflow: [{ workflowId: { __rl: true, mode: 'id', value: wf.failing } }] },
+		});
+		await harness.poll();
+		const ok = await start(wf.agentSummary, 2);
+		const bad = await start(wf.failing, 2);
+		await waitUntil(() => [...ok, ...bad].every(isFinished));
+		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(bad));
+	});
+
+	it('static data survives a restart: saved, recreated, resumed with no duplicates and nothing missed', async () => {
+		const first = await trigger();
+		await first.poll();
+		const before = await start(wf.agentSummary, 5);
+		await waitUntil(() => before.every(isFinished));
+		expect(new Set(firedIds(await first.poll()))).toEqual(new Set(before));
+
+		// Runs that finish while n8n is down fire after the restart; the ones already fired do not fire again.
+		const whileDown = await start(wf.agentSummary, 4);
+		await waitUntil(() => whileDown.every(isFinished));
+		const restarted = await first.restart();
+		expect(new Set(firedIds(await restarted.poll()))).toEqual(new Set(whileDown));
+		expect(firedIds(await restarted.poll())).toEqual([]);
+	});
+
+	it('a burst of 60 runs of one workflow between two polls: the 50 the service lists fire once each, and a warning names the cause and the remedy', async () => {
+		const harness = await trigger();
+		await harness.poll();
+		const burst = await start(wf.agentSummary, 60);
+		await waitUntil(() => burst.every(isFinished));
+
+		const result = await harness.poll();
+		const fired = firedIds(result);
+		// Guarantee stated in the node: up to 50 runs of a status per workflow filter between two polls all fire;
+		// beyond what one query can list, the newest 50 fire and the overflow is reported, never silently.
+		expect(fired).toHaveLength(50);
+		expect(new Set(fired).size).toBe(50);
+		expect(fired.every((id) => burst.includes(id))).toBe(true);
+		const warnings = result.log.filter((line) => /warn/i.test(line)).join('\n');
+		expect(warnings).toContain('More than 50 runs started since the last poll');
+		expect(warnings).toContain('Filter the trigger by workflow, or poll more often');
+		expect(firedIds(await harness.poll())).toEqual([]);
+	});
+
+	it('a 429 burst: retried within the poll when short; when long, the poll is skipped, nothing is lost, and the next poll catches up', async () => {
+		const harness = await trigger();
+		await harness.poll();
+		const first = await start(wf.agentSummary, 3);
+		await waitUntil(() => first.every(isFinished));
+		sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 1, times: 2 });
+		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(first));
+
+		const second = await start(wf.agentSummary, 3);
+		await waitUntil(() => second.every(isFinished));
+		sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 60, times: 1 });
+		const skipped = await harness.poll();
+		expect(skipped.error).toBeUndefined();
+		expect(skipped.items).toBeNull();
+		expect(skipped.log.join('\n')).toMatch(/poll skipped after a transient error \(429\)/);
+		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(second));
+	});
+
+	it('503 and 423 during an activated poll do not stop the trigger; in manual mode the error is thrown', async () => {
+		const harness = await trigger();
+		await harness.poll();
+		const runs = await start(wf.agentSummary, 2);
+		await waitUntil(() => runs.every(isFinished));
+
+		sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
+		const unavailable = await harness.poll();
+		expect(unavailable.error).toBeUndefined();
+		expect(unavailable.items).toBeNull();
+		expect(unavailable.log.join('\n')).toMatch(/poll skipped after a transient error \(503\)/);
+
+		// A short tenant lock is waited out inside the poll (backoff), and the runs fire.
+		sim.admin.lockTenant(FIXTURE_IDS.workspaces.acme, { requests: 2 });
+		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(runs));
+
+		sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
+		const manual = await harness.poll('manual');
+		expect(String((manual.error as Error | undefined)?.message)).toContain('feature_disabled');
+	});
+
+	it('manual "Fetch test event" returns the most recent matching finished run without touching the state', async () => {
+		const harness = await trigger({ events: ['Completed'] });
+		const runs = await start(wf.agentSummary, 3);
+		await waitUntil(() => runs.every(isFinished));
+		const before = harness.savedStaticData();
+		const { items, error } = await harness.poll('manual');
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(runs).toContain(items![0].json.runId ?? items![0].json.id);
+		expect(harness.savedStaticData()).toEqual(before);
+	});
+
+	it('runs started by people never fire', async () => {
+		const harness = await trigger();
+		await harness.poll();
+		// Person-started runs exist in the tenant's fixtures; the service hides them from every key.
+		const people = runAdmin(sim)
+			.runs()
+			.filter((run) => (run.initiator as IDataObject).type === 'user')
+			.map((run) => run.runId);
+		expect(people.length).toBeGreaterThan(0);
+		const mine = await start(wf.agentSummary, 1);
+		await waitUntil(() => mine.every(isFinished));
+		const fired = firedIds(await harness.poll());
+		expect(fired).toEqual(mine);
+		for (const id of people) expect(fired).not.toContain(id);
+	});
+
+	it('static data stays bounded after 2,000 fired runs (under 64 KB)', async () => {
+		const harness = await trigger();
+		await harness.poll();
+		let total = 0;
+		let largest = 0;
+		for (let poll = 0; poll < 50; poll++) {
+			// 40 runs that started (and finished) after the previous poll, as between two real polls.
+			await new Promise((resolve) => setTimeout(resolve, 45));
+			runAdmin(sim).seedRuns([
+				{ workflowId: wf.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString(), count: 40, spacingMs: 1 },
+			]);
+			const result = await harness.poll();
+			total += firedIds(result).length;
+			expect(result.log.filter((line) => /More than 50 runs/.test(line))).toEqual([]);
+			largest = Math.max(largest, staticDataBytes(harness));
+		}
+		expect(total).toBe(2000);
+		expect(largest).toBeLessThan(64 * 1024);
+		console.info(`trigger static data after 2,000 fired runs: ${staticDataBytes(harness)} bytes (largest seen ${largest})`);
+	}, 60_000);
+});
