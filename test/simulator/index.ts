@@ -2,16 +2,20 @@
  * Entry point of the service simulator. `createSimulator()` is the composition root: it builds the
  * core and registers each module's routes. Later modules add their `register...(sim)` call here.
  */
+import { registerChatRoutes } from './chat';
 import { registerModelRoutes } from './routes/models';
 import { registerWorkflowRoutes } from './routes/workflows';
 import { registerRunRoutes } from './runs';
+import { registerTemplateRoutes } from './templates';
 import { Simulator, type SimulatorOptions } from './simulator';
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const sim = new Simulator(options);
   registerWorkflowRoutes(sim);
   registerRunRoutes(sim);
+  registerTemplateRoutes(sim);
   registerModelRoutes(sim);
+  registerChatRoutes(sim);
   return sim;
 }
 
@@ -69,3 +73,42 @@ export {
   findKnowledgeBaseVersion,
 } from './input-documents';
 export type { InputDocumentRecord, InputDocumentStatus, InputDocumentStore, KnowledgeBaseDocument, NewInputDocument } from './input-documents';
+export { registerChatRoutes, chatAdmin, CHAT_QUOTAS, DEFAULT_QUOTA_WINDOW_MS, REASONING_TOKENS, QUESTION_WORD_LIMIT, SUPPORTED_KEYWORDS } from './chat';
+export type { ChatAdmin, ChatQuotaView, QuotaSetting, ChatChunk, ChatUsage, FinishReason } from './chat';
+export { CHAT_MODELS, WORKSPACE_MODELS, modelsFor } from './routes/models';
+export type { ChatModel } from './routes/models';
+export {
+  registerTemplateRoutes,
+  templatesAdmin,
+  TEMPLATE_IDS,
+  DOCUMENT_TYPE_IDS,
+  APP_DOCUMENT_IDS,
+  COMPANY_LOGO_PNG,
+  OFFER_LETTER_DEFAULTS,
+  OFFER_LETTER_OPTIONS,
+  PRODUCE_BODY_LIMIT,
+  PICTURE_MAX_BYTES,
+  PICTURE_MAX_SIDE_PX,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_FORMATS,
+  encodePng,
+  encodeGrayJpeg,
+  readDate,
+  readPicture,
+  titleSlug,
+} from './templates';
+export type {
+  TemplatesAdmin,
+  TemplatePatch,
+  DocumentTypePatch,
+  DocumentAdminView,
+  TemplateRecord,
+  DocumentTypeRecord,
+  ProducedDocumentRecord,
+  TemplateSummary,
+  TemplateDetail,
+  ProducedDocument,
+  DocumentLinks,
+  DocumentFormat,
+  DocumentStatus,
+} from './templates';

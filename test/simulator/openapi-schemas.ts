@@ -280,33 +280,54 @@ export const SCHEMAS: Record<string, Schema> = {
   // ---- Templates and documents ----
   TemplateSummary: {
     type: 'object',
-    required: ['id', 'requiresReview'],
-    properties: { id: str, name: str, requiresReview: bool },
-  },
-  TemplateDetail: {
-    type: 'object',
-    required: ['id', 'inputSchema', 'needsAttention'],
+    description: 'An active template the key user can access (its own restriction and its document type).',
+    required: ['id', 'name', 'description', 'documentType', 'requiresReview', 'updatedAt'],
     properties: {
       id: str,
       name: str,
-      requiresReview: bool,
-      needsAttention: bool,
-      inputSchema: { type: 'object', description: 'JSON Schema 2020-12 of the answers; `default`, `readOnly`, `contentEncoding: base64` pictures, `x-groups` sections.' },
+      description: str,
+      documentType: str,
+      requiresReview: { type: 'boolean', description: 'A person must attest to a produced document in the app before its content downloads (template or document type).' },
+      updatedAt: dateTime,
+    },
+  },
+  TemplateDetail: {
+    allOf: [ref('TemplateSummary')],
+    type: 'object',
+    required: ['inputSchema', 'needsAttention'],
+    properties: {
+      needsAttention: { type: 'boolean', description: 'A document author should look at the recipe; the template stays usable.' },
+      inputSchema: {
+        type: 'object',
+        description:
+          'JSON Schema 2020-12 of the answers, nested objects for dotted paths; `default` (workspace default), `readOnly: true` + `default` (fixed, never post), `contentEncoding: base64` pictures, `format: date`, `enum` choices, arrays of `enum` items for several choices, `x-groups` sections.',
+      },
     },
   },
   ProduceDocumentRequest: {
     type: 'object',
-    properties: { input: { type: 'object' }, title: str, strict: bool },
+    required: ['input'],
+    additionalProperties: false,
+    properties: {
+      input: { type: 'object', description: 'Answers nested as in the inputSchema; leave out what is not answered (empty values are refused).' },
+      title: { type: 'string', minLength: 1, maxLength: 200, description: 'Default: the template name and the date of production.' },
+      strict: { type: 'boolean', default: false, description: 'true: a missing required answer is 422 fields_missing and nothing is produced.' },
+    },
   },
   ProducedDocument: {
     type: 'object',
-    required: ['status', 'unresolvedFields', 'links'],
+    description: 'The 201 production answer; GET /documents/{documentId} answers the same shape.',
+    required: ['documentId', 'status', 'unresolvedFields', 'title', 'templateId', 'createdAt', 'links'],
     properties: {
       documentId: str,
       status: { type: 'string', enum: ['assembled', 'incomplete'] },
-      unresolvedFields: { type: 'array', items: str },
+      unresolvedFields: { type: 'array', items: str, description: 'Dotted paths of the unanswered required fields.' },
+      title: str,
+      templateId: str,
+      createdAt: dateTime,
       links: {
         type: 'object',
+        description: 'Paths, to resolve against the base URL.',
         required: ['document', 'docx', 'pdf', 'markdown'],
         properties: { document: str, docx: str, pdf: str, markdown: str },
       },
@@ -321,47 +342,98 @@ export const SCHEMAS: Record<string, Schema> = {
   },
   ChatCompletionRequest: {
     type: 'object',
+    description: 'Checked in this order: tools/tool_choice, model, messages (and the optional scalars), response_format; then the workspace quota.',
     required: ['model', 'messages'],
     properties: {
-      model: str,
-      messages: { type: 'array', items: ref('ChatMessage') },
+      model: { type: 'string', description: 'An id from GET /v1/models; any other is 400 model_not_allowed.' },
+      messages: { type: 'array', minItems: 1, items: ref('ChatMessage'), description: 'The full conversation, every turn.' },
       stream: bool,
+      stream_options: { type: 'object', properties: { include_usage: { type: 'boolean', description: 'A last chunk with `usage` (and empty choices) before [DONE].' } } },
       temperature: { type: 'number' },
-      max_completion_tokens: int,
-      max_tokens: { type: 'integer', description: 'Legacy; max_completion_tokens wins when both are sent.' },
-      response_format: { description: 'Forwarded verbatim (e.g. json_schema).' },
+      max_completion_tokens: { type: 'integer', minimum: 1, description: 'Output-token cap; on a reasoning model it bounds the reasoning tokens too.' },
+      max_tokens: { type: 'integer', minimum: 1, description: 'Legacy; max_completion_tokens wins when both are sent.' },
+      response_format: {
+        description:
+          'Absent or { type: text }, or { type: json_schema, json_schema: { name, schema, strict? } } whose schema uses only type, properties, required, items, enum, additionalProperties, description, title, minimum, maximum, minItems, maxItems, format. Anything else: 400 structured_output_unsupported.',
+      },
       tools: { description: 'Refused: 400 tools_not_supported_yet.' },
       tool_choice: { description: 'Refused: 400 tools_not_supported_yet.' },
     },
   },
+  ChatUsage: {
+    type: 'object',
+    required: ['prompt_tokens', 'completion_tokens', 'total_tokens', 'completion_tokens_details'],
+    properties: {
+      prompt_tokens: int,
+      completion_tokens: { type: 'integer', description: 'Includes the reasoning tokens.' },
+      total_tokens: int,
+      completion_tokens_details: { type: 'object', required: ['reasoning_tokens'], properties: { reasoning_tokens: int } },
+    },
+  },
   ChatCompletion: {
     type: 'object',
+    required: ['id', 'object', 'created', 'model', 'choices', 'usage'],
+    properties: {
+      id: { type: 'string', pattern: '^chatcmpl-' },
+      object: { const: 'chat.completion' },
+      created: { type: 'integer', description: 'Unix seconds.' },
+      model: str,
+      choices: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['index', 'message', 'finish_reason'],
+          properties: {
+            index: int,
+            message: { type: 'object', required: ['role', 'content'], properties: { role: { const: 'assistant' }, content: str } },
+            finish_reason: { type: 'string', enum: ['stop', 'length'] },
+          },
+        },
+      },
+      usage: ref('ChatUsage'),
+    },
+  },
+  ChatCompletionChunk: {
+    type: 'object',
+    description:
+      'One `data:` frame of a streamed completion (no `event:` lines): a first delta { role, content: "" }, one delta per word, a delta {} with the finish_reason, with stream_options.include_usage a chunk with empty choices and `usage`; then `data: [DONE]`.',
     required: ['id', 'object', 'created', 'model', 'choices'],
     properties: {
-      id: str,
-      object: { const: 'chat.completion' },
+      id: { type: 'string', pattern: '^chatcmpl-' },
+      object: { const: 'chat.completion.chunk' },
       created: int,
       model: str,
       choices: {
         type: 'array',
+        maxItems: 1,
         items: {
           type: 'object',
-          required: ['index', 'message', 'finish_reason'],
-          properties: { index: int, message: ref('ChatMessage'), finish_reason: nullable(str) },
+          required: ['index', 'delta', 'finish_reason'],
+          properties: {
+            index: int,
+            delta: { type: 'object', properties: { role: { const: 'assistant' }, content: str } },
+            finish_reason: { anyOf: [{ type: 'string', enum: ['stop', 'length'] }, { type: 'null' }] },
+          },
         },
       },
-      usage: {
-        type: 'object',
-        properties: { prompt_tokens: int, completion_tokens: int, total_tokens: int },
-      },
+      usage: ref('ChatUsage'),
     },
   },
   ModelList: {
     type: 'object',
+    description: 'OpenAI-compatible list: the chat models the workspace allows for API access (only the fixed one when the workspace fixes one).',
     required: ['object', 'data'],
     properties: {
       object: { const: 'list' },
-      data: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: str, object: str } } },
+      data: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'object', 'created', 'owned_by'],
+          properties: { id: { type: 'string', description: 'Usable as `model`.' }, object: { const: 'model' }, created: int, owned_by: str },
+        },
+      },
     },
   },
 };

@@ -137,6 +137,10 @@ const OPERATION_DETAILS: Record<OperationId, Json> = {
       422: shape2('fields_missing with `unresolvedFields` (strict: true).'),
     },
   },
+  getDocument: {
+    parameters: [pathParam('documentId', 'Produced document id (the key user\'s, produced through the API)')],
+    responses: { 200: { description: 'The produced document, as the production answered it.', content: json(ref('schemas', 'ProducedDocument')) }, 404: ref('responses', 'NotFound') },
+  },
   downloadDocumentContent: {
     parameters: [
       pathParam('documentId', 'Produced document id'),

@@ -33,6 +33,8 @@ export const OPERATIONS = [
   { operationId: 'produceDocument', method: 'POST', path: '/document-templates/{templateId}/documents', scope: 'documents:write', feature: 'templates', summary: 'Produce a document from a template' },
   // The contract leaves this path to the production response's links; the simulator serves them here.
   { operationId: 'downloadDocumentContent', method: 'GET', path: '/documents/{documentId}/content/{format}', scope: 'documents:read', feature: 'templates', summary: 'Download a produced document (docx, pdf or markdown)' },
+  // The record behind the production response's `links.document` (contract: path and shape "not shown").
+  { operationId: 'getDocument', method: 'GET', path: '/documents/{documentId}', scope: 'documents:read', feature: 'templates', summary: 'Get a produced document record' },
   { operationId: 'createChatCompletion', method: 'POST', path: '/v1/chat/completions', scope: 'chat:completions', feature: 'chat', summary: 'Create a chat completion (OpenAI-compatible)' },
   { operationId: 'listModels', method: 'GET', path: '/v1/models', scope: 'chat:completions', feature: 'chat', summary: 'List the chat models allowed for API access' },
 ] as const satisfies readonly OperationSpec[];

@@ -36,6 +36,8 @@ export interface SimulatorOptions {
   sseHeartbeatMs?: number;
   /** Line ending of SSE frames: '\n' (default) or '\r\n' (lets client tests prove CRLF parsing). */
   sseLineEnding?: SseLineEnding;
+  /** Spacing of the chunks of a streamed chat completion (default 15 ms; 0 sends them back to back). */
+  chatChunkDelayMs?: number;
 }
 
 export type SseLineEnding = '\n' | '\r\n';
@@ -50,6 +52,7 @@ export interface ResolvedSimulatorOptions {
   runTimeScale: number;
   sseHeartbeatMs: number;
   sseLineEnding: SseLineEnding;
+  chatChunkDelayMs: number;
 }
 
 export const DEFAULT_ADMIN_TOKEN = 'sim-admin-token';
@@ -89,6 +92,7 @@ export class Simulator {
       runTimeScale: checkOption(options.runTimeScale ?? 1, 'runTimeScale', (value) => Number.isFinite(value) && value >= 0),
       sseHeartbeatMs: checkOption(options.sseHeartbeatMs ?? 15_000, 'sseHeartbeatMs', (value) => Number.isFinite(value) && value > 0),
       sseLineEnding: checkOption(options.sseLineEnding ?? '\n', 'sseLineEnding', (value) => value === '\n' || value === '\r\n'),
+      chatChunkDelayMs: checkOption(options.chatChunkDelayMs ?? 15, 'chatChunkDelayMs', (value) => Number.isFinite(value) && value >= 0),
     };
     this.clock = new Clock(typeof options.clock === 'function' ? { source: options.clock } : options.clock);
     this.rateLimiter = new RateLimiter(this.options.rateLimitWindowMs);
