@@ -6,6 +6,7 @@ import { SseReader, type SseEvent } from '../transport/sse';
 import type { ByteStream } from '../transport/types';
 import { ensureNodeError, settle } from './errors';
 import { isPausedForReview, isTerminal, statusOf } from './runRecord';
+import { ProgressRelay } from './progressRelay';
 
 export type PauseBehaviour = 'keepWaiting' | 'return';
 export type TimeoutBehaviour = 'error' | 'returnCurrent';
@@ -188,35 +189,4 @@ function timeoutError(context: IExecuteFunctions, runId: string, record: IDataOb
 			: 'Raise the Timeout, set On Timeout to "Return Current Record", or follow the run later with Wait For Run or the Drafting Workspace Trigger.',
 		itemIndex: options.itemIndex,
 	});
-}
-
-/**
- * Relays the model's output deltas to a streaming execution (Chat Trigger, Webhook with streaming) as
- * n8n stream chunks; a no-op otherwise.
- */
-class ProgressRelay {
-	private readonly enabled: boolean;
-	private begun = false;
-
-	constructor(
-		private readonly context: IExecuteFunctions,
-		private readonly itemIndex: number,
-	) {
-		this.enabled = typeof context.isStreaming === 'function' && context.isStreaming();
-	}
-
-	async send(delta: string): Promise<void> {
-		if (!this.enabled) return;
-		if (!this.begun) {
-			this.begun = true;
-			await this.context.sendChunk('begin', this.itemIndex);
-		}
-		await this.context.sendChunk('item', this.itemIndex, delta);
-	}
-
-	async end(): Promise<void> {
-		if (!this.enabled || !this.begun) return;
-		this.begun = false;
-		await this.context.sendChunk('end', this.itemIndex);
-	}
 }

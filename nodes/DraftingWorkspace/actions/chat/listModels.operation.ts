@@ -1,0 +1,11 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { jsonItems } from '../../helpers/items';
+import { apiRequest, asArray } from '../../transport';
+
+export const description: INodeProperties[] = [];
+
+/** GET /v1/models: the chat models the workspace allows for API access (only one when it fixes one). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	return jsonItems(asArray(await apiRequest.call(this, { method: 'GET', path: '/v1/models', itemIndex }), 'data'));
+}
