@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { properties } from './actions/properties';
 import { router } from './actions/router';
-import { listSearch, resourceMapping } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class DraftingWorkspace implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +23,7 @@ export class DraftingWorkspace implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch, resourceMapping };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

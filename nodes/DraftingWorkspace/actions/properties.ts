@@ -1,6 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as chat from './chat';
+import * as document from './document';
 import * as run from './run';
+import * as template from './template';
 import * as workflow from './workflow';
 
 /** The node's parameters: the resource picker, then each resource's operations and fields. */
@@ -11,11 +14,17 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
+			{ name: 'Chat', value: 'chat' },
+			{ name: 'Document', value: 'document' },
 			{ name: 'Run', value: 'run' },
+			{ name: 'Template', value: 'template' },
 			{ name: 'Workflow', value: 'workflow' },
 		],
 		default: 'run',
 	},
 	...workflow.description,
 	...run.description,
+	...chat.description,
+	...template.description,
+	...document.description,
 ];

@@ -2,6 +2,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { ensureNodeError } from '../helpers/errors';
+import { operations as chatOperations } from './chat';
+import { operations as documentOperations } from './document';
+import { operations as templateOperations } from './template';
 import { operations as runOperations } from './run';
 import { operations as workflowOperations } from './workflow';
 import type { ResourceOperations } from './types';
@@ -9,6 +12,9 @@ import type { ResourceOperations } from './types';
 const resources: Record<string, ResourceOperations> = {
 	workflow: workflowOperations,
 	run: runOperations,
+	chat: chatOperations,
+	template: templateOperations,
+	document: documentOperations,
 };
 
 type NodeError = NodeApiError | NodeOperationError;

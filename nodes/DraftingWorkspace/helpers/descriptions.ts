@@ -98,3 +98,30 @@ export function binaryPropertyField(show: Record<string, Array<string | boolean>
 		displayOptions: { show },
 	};
 }
+
+/** The template picker: From list (searchable) or By ID. */
+export function templateLocator(overrides: Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>): INodeProperties {
+	return {
+		...workflowLocator({ displayOptions: overrides.displayOptions }),
+		displayName: 'Template',
+		name: 'templateId',
+		description: 'An active drafting template the API key\'s user can use',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a template...',
+				typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. tpl_123',
+				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'A template ID has no spaces' } }],
+			},
+		],
+		...overrides,
+	};
+}

@@ -48,7 +48,7 @@ export function isDocumentListField(property: JsonSchemaObject): boolean {
 	return typeOf(property) === 'array' && !!items && typeof items === 'object' && isDocumentField(items as JsonSchemaObject);
 }
 
-function enumOptions(property: JsonSchemaObject): INodePropertyOptions[] | undefined {
+export function enumOptions(property: JsonSchemaObject): INodePropertyOptions[] | undefined {
 	const values = Array.isArray(property.enum) ? property.enum : undefined;
 	if (!values) return undefined;
 	return values
@@ -60,7 +60,12 @@ function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
 	// Document fields take either id pairs or (later) binary property names: left untyped so n8n converts nothing.
 	if (isDocumentField(property) || isDocumentListField(property)) return undefined;
 	if (enumOptions(property)) return 'options';
-	switch (typeOf(property)) {
+	return fieldTypeOfJsonType(typeOf(property));
+}
+
+/** The mapper type of a JSON Schema type. Dates stay strings: n8n's dateTime type hands back a Luxon object. */
+export function fieldTypeOfJsonType(type: string | undefined): FieldType {
+	switch (type) {
 		case 'boolean':
 			return 'boolean';
 		case 'integer':
@@ -71,7 +76,6 @@ function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
 		case 'object':
 			return 'object';
 		default:
-			// Dates stay strings: n8n's dateTime type hands back a Luxon object in the workflow's time zone.
 			return 'string';
 	}
 }

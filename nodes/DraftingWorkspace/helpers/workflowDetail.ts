@@ -3,30 +3,30 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequest } from '../transport';
 
 /**
- * Workflow details read during one execution, by workflow id. Start Run needs the live input schema of
- * its workflow; with many items it is read once, not once per item. Keyed by the execution context, so
- * the next execution reads it afresh.
+ * Details (a workflow's, a template's) read during one execution, by path. Start Run and Produce From
+ * Template need the live input schema; with many items it is read once, not once per item. Keyed by the
+ * execution context, so the next execution reads it afresh.
  */
 const cache = new WeakMap<object, Map<string, Promise<IDataObject>>>();
 
-export async function getWorkflowDetail(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<IDataObject> {
+export async function readOncePerExecution(this: IExecuteFunctions, path: string, itemIndex: number): Promise<IDataObject> {
 	let perExecution = cache.get(this);
 	if (!perExecution) {
 		perExecution = new Map();
 		cache.set(this, perExecution);
 	}
-	let detail = perExecution.get(workflowId);
+	let detail = perExecution.get(path);
 	if (!detail) {
-		detail = apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-			method: 'GET',
-			path: `/workflows/${encodeURIComponent(workflowId)}`,
-			itemIndex,
-		});
-		perExecution.set(workflowId, detail);
+		detail = apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, { method: 'GET', path, itemIndex });
+		perExecution.set(path, detail);
 		// A failed read is not kept: the next item tries again (and reports its own error).
-		detail.catch(() => perExecution?.delete(workflowId));
+		detail.catch(() => perExecution?.delete(path));
 	}
 	return await detail;
+}
+
+export async function getWorkflowDetail(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<IDataObject> {
+	return await readOncePerExecution.call(this, `/workflows/${encodeURIComponent(workflowId)}`, itemIndex);
 }
 
 /** `agent` or `input` (contract: the entry step's kind), from the first step of the detail. */

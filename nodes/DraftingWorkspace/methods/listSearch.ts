@@ -38,3 +38,17 @@ export async function searchRuns(this: ILoadOptionsFunctions, filter?: string): 
 			}),
 	};
 }
+
+/** "From list" for templates: the active templates the key's user can use. */
+export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const templates: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path: '/document-templates' }), 'templates');
+	return {
+		results: templates
+			.filter((template) => matches(filter, template.name, template.id, template.description))
+			.map((template) => ({
+				name: `${String(template.name ?? template.id)}${template.requiresReview === true ? ' (review required)' : ''}`,
+				value: String(template.id),
+				description: typeof template.description === 'string' ? template.description : undefined,
+			})),
+	};
+}

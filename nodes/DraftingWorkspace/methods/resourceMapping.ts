@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeParameterResourceLocator, ResourceMapperFields } from 'n8n-workflow';
 
 import { runInputFields, unwrapInputSchema } from '../helpers/runInput';
+import { templateMapperFields } from '../helpers/templateInput';
 import { entryKindOf } from '../helpers/workflowDetail';
 import { apiRequest } from '../transport';
 
@@ -25,4 +26,17 @@ export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<Re
 		};
 	}
 	return { fields: runInputFields(schema) };
+}
+
+/** Produce From Template's mapper: one field per answerable leaf of the template's input schema, by dotted path. */
+export async function getTemplateFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const raw = this.getNodeParameter('templateId', undefined, { extractValue: true }) as string | INodeParameterResourceLocator;
+	const templateId = String(typeof raw === 'object' && raw !== null ? raw.value : (raw ?? '')).trim();
+	if (!templateId) return { fields: [], emptyFieldsNotice: 'Select a template first.' };
+	const template = (await apiRequest.call(this, { method: 'GET', path: `/document-templates/${encodeURIComponent(templateId)}` })) as IDataObject;
+	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
+	const fields = templateMapperFields(schema);
+	return template.needsAttention === true
+		? { fields, emptyFieldsNotice: 'This template needs attention: a document author must look at its recipe before it can be used.' }
+		: { fields };
 }

@@ -1,0 +1,49 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { binaryPropertyField } from '../../helpers/descriptions';
+import type { DocumentFormat } from '../../helpers/documentLinks';
+import { downloadDocument } from './shared';
+
+const show = { resource: ['document'], operation: ['download'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Document Links',
+		name: 'links',
+		type: 'json',
+		default: '={{ $json.links }}',
+		required: true,
+		description:
+			'The links Produce From Template returned (its output, or its links block), or one content link. The API reads back only documents its user produced through the API.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Format',
+		name: 'format',
+		type: 'options',
+		default: 'pdf',
+		options: [
+			{ name: 'DOCX', value: 'docx' },
+			{ name: 'Markdown', value: 'markdown' },
+			{ name: 'PDF', value: 'pdf' },
+		],
+		displayOptions: { show },
+	},
+	binaryPropertyField(show, 'document'),
+];
+
+/** The produced document's content from the link the service returned (403 review_required explained). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	let links = this.getNodeParameter('links', itemIndex, '') as unknown;
+	if (typeof links === 'string' && links.trim().startsWith('{')) {
+		try {
+			links = JSON.parse(links);
+		} catch {
+			// A string that is not JSON is taken as a link.
+		}
+	}
+	const format = this.getNodeParameter('format', itemIndex, 'pdf') as DocumentFormat;
+	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
+	const data = await downloadDocument.call(this, links, format, itemIndex);
+	return [{ json: { format, fileName: data.fileName, mimeType: data.mimeType, fileSize: data.fileSize }, binary: { [property]: data } }];
+}

@@ -1,0 +1,130 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { binaryPropertyField, templateLocator } from '../../helpers/descriptions';
+import { DOCUMENT_FORMATS, type DocumentFormat } from '../../helpers/documentLinks';
+import { getLocatorId } from '../../helpers/parameters';
+import { buildTemplateInput, pictureProblem } from '../../helpers/templateInput';
+import { readOncePerExecution } from '../../helpers/workflowDetail';
+import { apiRequest } from '../../transport';
+import { downloadDocument } from './shared';
+
+const show = { resource: ['document'], operation: ['produce'] };
+
+export const description: INodeProperties[] = [
+	templateLocator({ displayOptions: { show } }),
+	{
+		displayName: 'Answers',
+		name: 'answers',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		typeOptions: {
+			loadOptionsDependsOn: ['templateId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getTemplateFields',
+				mode: 'add',
+				fieldWords: { singular: 'answer', plural: 'answers' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: true,
+				noFieldsError: 'This template has no answerable fields.',
+			},
+		},
+		hint: 'Nested fields are shown by their dotted path and sent nested. Empty answers are left out (defaults and alternative wordings apply). Picture fields take the name of a binary field of the item.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Title',
+		name: 'title',
+		type: 'string',
+		default: '',
+		description: 'Title of the produced document (the service picks one when empty)',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Strict',
+		name: 'strict',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to refuse producing anything when a required answer is missing (error listing the fields) instead of producing an incomplete document',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Download',
+		name: 'downloadFormat',
+		type: 'options',
+		default: 'none',
+		options: [
+			{ name: 'Nothing', value: 'none' },
+			{ name: 'DOCX', value: 'docx' },
+			{ name: 'Markdown', value: 'markdown' },
+			{ name: 'PDF', value: 'pdf' },
+		],
+		description: 'Whether to download the produced document as binary data in the same step',
+		displayOptions: { show },
+	},
+	binaryPropertyField({ ...show, downloadFormat: DOCUMENT_FORMATS as unknown as string[] }, 'document'),
+];
+
+async function readAnswers(this: IExecuteFunctions, itemIndex: number): Promise<{ answers: IDataObject; automatic: boolean }> {
+	// Read as a whole: `answers.value` throws in automatic mode (its value is null there).
+	const mapper = this.getNodeParameter('answers', itemIndex, {}) as IDataObject;
+	if (mapper.mappingMode === 'autoMapInputData') return { answers: this.getInputData()[itemIndex]?.json ?? {}, automatic: true };
+	return { answers: mapper.value && typeof mapper.value === 'object' ? (mapper.value as IDataObject) : {}, automatic: false };
+}
+
+/** A picture answer names a binary field of the item; its bytes are checked as the service would, then sent as base64. */
+function pictureResolver(this: IExecuteFunctions, itemIndex: number) {
+	return async (_path: string, value: unknown): Promise<{ ok: true; base64: string } | { ok: false; problem: string }> => {
+		const name = String(value).trim();
+		const binary = this.getInputData()[itemIndex]?.binary?.[name];
+		if (!binary) return { ok: false, problem: `names the binary field "${name}", which this item does not have` };
+		const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, name);
+		const problem = pictureProblem(bytes);
+		return problem ? { ok: false, problem: `(binary field "${name}") ${problem}` } : { ok: true, base64: bytes.toString('base64') };
+	};
+}
+
+/**
+ * POST /document-templates/{id}/documents. The template's live schema (read once per execution) turns the
+ * flat answers into the nested input; a template flagged `needsAttention` is reported before anything is posted.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
+	const templatePath = `/document-templates/${encodeURIComponent(templateId)}`;
+	const template = await readOncePerExecution.call(this, templatePath, itemIndex);
+	const name = typeof template.name === 'string' ? `"${template.name}"` : templateId;
+	if (template.needsAttention === true)
+		throw new NodeOperationError(this.getNode(), `Template ${name} needs attention before it can be used`, {
+			description: 'A document author must look at the template recipe in the workspace first. Nothing was produced.',
+			itemIndex,
+		});
+	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
+
+	const { answers, automatic } = await readAnswers.call(this, itemIndex);
+	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic });
+	if (problems.length)
+		throw new NodeOperationError(this.getNode(), `Some answers for template ${name} cannot be sent: ${problems.map((p) => `${p.path} ${p.problem}`).join('; ')}`, {
+			description: 'Correct the listed answers. Dates are yyyy-MM-dd (or with the month as a word); pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.',
+			itemIndex,
+		});
+
+	const body: IDataObject = { input, strict: this.getNodeParameter('strict', itemIndex, false) as boolean };
+	const title = String(this.getNodeParameter('title', itemIndex, '')).trim();
+	if (title) body.title = title;
+	const produced = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
+		method: 'POST',
+		path: `${templatePath}/documents`,
+		body,
+		itemIndex,
+	});
+
+	const format = this.getNodeParameter('downloadFormat', itemIndex, 'none') as DocumentFormat | 'none';
+	if (format === 'none') return [{ json: produced }];
+	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
+	const binary: IBinaryKeyData = { [property]: await downloadDocument.call(this, produced, format, itemIndex) };
+	return [{ json: produced, binary }];
+}

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { templateLocator } from '../../helpers/descriptions';
+import { jsonItems } from '../../helpers/items';
+import { getLocatorId } from '../../helpers/parameters';
+import { apiRequest } from '../../transport';
+
+export const description: INodeProperties[] = [templateLocator({ displayOptions: { show: { resource: ['template'], operation: ['get'] } } })];
+
+/** GET /document-templates/{id}: the template with its `inputSchema` and `needsAttention`. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
+	const body = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
+		method: 'GET',
+		path: `/document-templates/${encodeURIComponent(templateId)}`,
+		itemIndex,
+	});
+	return jsonItems(body);
+}

@@ -1,0 +1,23 @@
+import type { IDataObject } from 'n8n-workflow';
+
+export const DOCUMENT_FORMATS = ['pdf', 'docx', 'markdown'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/**
+ * The content link of one format in a production response. The contract says the response links to the
+ * content in each format and that the pdf link is named `pdf`, not where the links sit: a `links` block,
+ * a `content` block, or the top level are all read; a link may be a string or `{ href }`.
+ */
+export function findDocumentLink(response: unknown, format: DocumentFormat): string | undefined {
+	if (typeof response === 'string') return response || undefined;
+	if (!response || typeof response !== 'object' || Array.isArray(response)) return undefined;
+	const record = response as IDataObject;
+	const candidates = [record.links, record._links, record.content, (record.links as IDataObject | undefined)?.content, record];
+	for (const block of candidates) {
+		if (!block || typeof block !== 'object' || Array.isArray(block)) continue;
+		const entry = (block as IDataObject)[format];
+		if (typeof entry === 'string' && entry) return entry;
+		if (entry && typeof entry === 'object' && typeof (entry as IDataObject).href === 'string') return (entry as IDataObject).href as string;
+	}
+	return undefined;
+}
