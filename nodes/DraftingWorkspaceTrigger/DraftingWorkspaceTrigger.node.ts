@@ -2,7 +2,6 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type {
 	IDataObject,
 	INodeExecutionData,
-	INodeParameterResourceLocator,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
@@ -10,6 +9,7 @@ import type {
 
 import { workflowLocator } from '../DraftingWorkspace/helpers/descriptions';
 import { ensureNodeError, settle } from '../DraftingWorkspace/helpers/errors';
+import { locatorValue } from '../DraftingWorkspace/helpers/parameters';
 import { listSearch } from '../DraftingWorkspace/methods';
 import { fetchTestEvent, pollFinishedRuns, type TriggerSettings } from './poll';
 
@@ -113,10 +113,7 @@ function readSettings(this: IPollFunctions): TriggerSettings {
 		});
 	const workflows = (this.getNodeParameter('workflows.workflow', []) as IDataObject[]) ?? [];
 	const workflowIds = workflows
-		.map((entry) => {
-			const locator = entry.workflowId as INodeParameterResourceLocator | string | undefined;
-			return String(typeof locator === 'object' && locator !== null ? locator.value : (locator ?? '')).trim();
-		})
+		.map((entry) => locatorValue(entry.workflowId))
 		.filter(Boolean);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	return { statuses, workflowIds, attachFiles: options.attachFiles === true };

@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { ensureNodeError, settle } from '../DraftingWorkspace/helpers/errors';
 import { downloadRenderedFiles } from '../DraftingWorkspace/helpers/renderedFiles';
+import { readRunRecord } from '../DraftingWorkspace/helpers/runApi';
 import { runIdOf } from '../DraftingWorkspace/helpers/runRecord';
 import { apiRequest, asArray, serviceCodeOf } from '../DraftingWorkspace/transport';
 import { applyPoll, initialState, isTriggerState, pageMayHideRuns, pendingToCheck, windowStart, type ListedPage, type TriggerState } from './pollState';
@@ -44,9 +45,9 @@ async function readPending(this: IPollFunctions, ids: string[]): Promise<Record<
 	const direct: Record<string, IDataObject | null> = {};
 	for (const id of ids) {
 		const read = await settle(
-			apiRequest.call(this, { method: 'GET', path: `/workflows/runs/${encodeURIComponent(id)}`, retry: POLL_RETRY }),
+			readRunRecord.call(this, id, { retry: POLL_RETRY }),
 		);
-		if (read.ok) direct[id] = read.value as IDataObject;
+		if (read.ok) direct[id] = read.value;
 		// A run the service no longer shows (404) is forgotten; any other failure fails the poll, state unsaved.
 		else if (isNotFound(read.error)) direct[id] = null;
 		else throw ensureNodeError(this.getNode(), read.error);
@@ -63,7 +64,7 @@ async function fullRecord(this: IPollFunctions, run: IDataObject, direct: Record
 	if (!id) return run;
 	const known = direct[id];
 	if (known) return known;
-	return (await apiRequest.call(this, { method: 'GET', path: `/workflows/runs/${encodeURIComponent(id)}`, retry: POLL_RETRY })) as IDataObject;
+	return await readRunRecord.call(this, id, { retry: POLL_RETRY });
 }
 
 async function toItem(this: IPollFunctions, run: IDataObject, attachFiles: boolean): Promise<INodeExecutionData> {

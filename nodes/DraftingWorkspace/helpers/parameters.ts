@@ -1,20 +1,31 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
-/** Reads a resource locator (or a plain string from older workflows or expressions) as a trimmed id. */
+/** The trimmed id of a resource locator value, or of a plain string/number from older workflows or expressions. */
+export function locatorValue(raw: unknown): string {
+	const value = typeof raw === 'object' && raw !== null ? (raw as INodeParameterResourceLocator).value : raw;
+	return String(value ?? '').trim();
+}
+
+/** Reads a resource locator parameter as a trimmed id; an empty one is an error naming the item. */
 export function getLocatorId(this: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
-	const raw = this.getNodeParameter(name, itemIndex, '', { extractValue: true }) as
-		| string
-		| number
-		| INodeParameterResourceLocator;
-	const value = typeof raw === 'object' && raw !== null ? raw.value : raw;
-	const id = String(value ?? '').trim();
+	const id = locatorValue(this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 	if (!id)
 		throw new NodeOperationError(this.getNode(), `${label} is empty`, {
 			description: `Pick the ${label.toLowerCase()} from the list, or enter its ID (it may come from an expression that resolved to nothing for this item).`,
 			itemIndex,
 		});
 	return id;
+}
+
+/**
+ * The values of a resourceMapper parameter, or the item's JSON when "Map Automatically" is chosen. Read as a
+ * whole: reading `<name>.value` throws in automatic mode (its value is null there).
+ */
+export function readMapperValues(this: IExecuteFunctions, name: string, itemIndex: number): { values: IDataObject; automatic: boolean } {
+	const mapper = this.getNodeParameter(name, itemIndex, {}) as IDataObject;
+	if (mapper.mappingMode === 'autoMapInputData') return { values: this.getInputData()[itemIndex]?.json ?? {}, automatic: true };
+	return { values: mapper.value && typeof mapper.value === 'object' ? (mapper.value as IDataObject) : {}, automatic: false };
 }
 
 /** Applies "Return All / Limit" to an array the service returned in one piece. */

@@ -1,12 +1,12 @@
-import type { FieldType, IDataObject, INodePropertyOptions, ResourceMapperField } from 'n8n-workflow';
+import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
+
+import { coerceNumber, enumOptions, fieldTypeOfJsonType, isEmptyAnswer, propertiesOf, requiredOf, typeOf, type Coerced, type JsonSchemaObject } from './jsonSchema';
 
 /**
  * The run input of a `kind: input` workflow, between its JSON Schema and n8n's field mapper. Pure: no I/O.
  * The contract shows neither the schema envelope nor its field layout beyond `format: document`, so the
  * readers accept the schema itself or the common wrappers around it.
  */
-
-export type JsonSchemaObject = IDataObject;
 
 /** The object schema of the input, whether sent bare or wrapped (`{ schema }`, `{ jsonSchema }`). */
 export function unwrapInputSchema(raw: unknown): JsonSchemaObject | undefined {
@@ -20,24 +20,6 @@ export function unwrapInputSchema(raw: unknown): JsonSchemaObject | undefined {
 	return undefined;
 }
 
-function propertiesOf(schema: JsonSchemaObject): Record<string, JsonSchemaObject> {
-	const properties = schema.properties;
-	return properties && typeof properties === 'object' && !Array.isArray(properties)
-		? (properties as Record<string, JsonSchemaObject>)
-		: {};
-}
-
-function requiredOf(schema: JsonSchemaObject): Set<string> {
-	return new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
-}
-
-function typeOf(property: JsonSchemaObject): string | undefined {
-	const type = property.type;
-	if (typeof type === 'string') return type;
-	if (Array.isArray(type)) return type.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== 'null');
-	return undefined;
-}
-
 export function isDocumentField(property: JsonSchemaObject): boolean {
 	return property.format === 'document';
 }
@@ -48,36 +30,11 @@ export function isDocumentListField(property: JsonSchemaObject): boolean {
 	return typeOf(property) === 'array' && !!items && typeof items === 'object' && isDocumentField(items as JsonSchemaObject);
 }
 
-export function enumOptions(property: JsonSchemaObject): INodePropertyOptions[] | undefined {
-	const values = Array.isArray(property.enum) ? property.enum : undefined;
-	if (!values) return undefined;
-	return values
-		.filter((value): value is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof value))
-		.map((value) => ({ name: String(value), value }));
-}
-
 function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
 	// Document fields take either id pairs or (later) binary property names: left untyped so n8n converts nothing.
 	if (isDocumentField(property) || isDocumentListField(property)) return undefined;
 	if (enumOptions(property)) return 'options';
 	return fieldTypeOfJsonType(typeOf(property));
-}
-
-/** The mapper type of a JSON Schema type. Dates stay strings: n8n's dateTime type hands back a Luxon object. */
-export function fieldTypeOfJsonType(type: string | undefined): FieldType {
-	switch (type) {
-		case 'boolean':
-			return 'boolean';
-		case 'integer':
-		case 'number':
-			return 'number';
-		case 'array':
-			return 'array';
-		case 'object':
-			return 'object';
-		default:
-			return 'string';
-	}
 }
 
 function displayNameOf(name: string, property: JsonSchemaObject): string {
@@ -120,16 +77,6 @@ export interface BuiltRunInput {
 	problems: InputProblem[];
 }
 
-/** Nothing to send: n8n's empty field, an empty string, an empty list. Never sent (and never as null). */
-export function isEmptyAnswer(value: unknown): boolean {
-	return (
-		value === undefined ||
-		value === null ||
-		(typeof value === 'string' && value.trim() === '') ||
-		(Array.isArray(value) && value.length === 0)
-	);
-}
-
 function parseJsonText(value: unknown): unknown {
 	if (typeof value !== 'string') return value;
 	const text = value.trim();
@@ -154,8 +101,6 @@ export function toDocumentReference(value: unknown): DocumentReference | undefin
 
 const DOCUMENT_HINT = 'needs an object with both documentId and documentVersionId (map the output of an Upload Input step)';
 
-type Coerced = { ok: true; value: unknown } | { ok: false; problem: string };
-
 function coerce(property: JsonSchemaObject, value: unknown): Coerced {
 	if (isDocumentListField(property)) {
 		const parsed = parseJsonText(value);
@@ -171,12 +116,8 @@ function coerce(property: JsonSchemaObject, value: unknown): Coerced {
 	}
 	switch (typeOf(property)) {
 		case 'integer':
-		case 'number': {
-			const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
-			if (!Number.isFinite(number)) return { ok: false, problem: `must be a number, got "${String(value)}"` };
-			if (typeOf(property) === 'integer' && !Number.isInteger(number)) return { ok: false, problem: `must be a whole number, got ${number}` };
-			return { ok: true, value: number };
-		}
+		case 'number':
+			return coerceNumber(property, value);
 		case 'boolean': {
 			if (typeof value === 'boolean') return { ok: true, value };
 			const text = String(value).trim().toLowerCase();

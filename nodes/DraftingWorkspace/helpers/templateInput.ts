@@ -1,6 +1,6 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
-import { enumOptions, fieldTypeOfJsonType } from './runInput';
+import { coerceNumber, enumOptions, fieldTypeOfJsonType, isEmptyAnswer, propertiesOf, typeOf, type Coerced } from './jsonSchema';
 
 /**
  * A template's `inputSchema` (JSON Schema 2020-12, nested objects) between n8n's flat field mapper and
@@ -16,18 +16,6 @@ export interface TemplateField {
 	required: boolean;
 	/** Title of the `x-groups` section the field belongs to, if any. */
 	group?: string;
-}
-
-function propertiesOf(schema: Schema): Record<string, Schema> {
-	const properties = schema.properties;
-	return properties && typeof properties === 'object' && !Array.isArray(properties) ? (properties as Record<string, Schema>) : {};
-}
-
-function typeOf(schema: Schema): string | undefined {
-	const type = schema.type;
-	if (typeof type === 'string') return type;
-	if (Array.isArray(type)) return type.find((entry): entry is string => typeof entry === 'string' && entry !== 'null');
-	return undefined;
 }
 
 export function isPictureField(schema: Schema): boolean {
@@ -191,13 +179,7 @@ export interface AnswerProblem {
 	problem: string;
 }
 
-function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
-}
-
-type Converted = { ok: true; value: unknown } | { ok: false; problem: string };
-
-function convert(schema: Schema, value: unknown): Converted {
+function convert(schema: Schema, value: unknown): Coerced {
 	if (isChoiceList(schema)) {
 		const list = Array.isArray(value) ? value : String(value).split(',').map((entry) => entry.trim()).filter(Boolean);
 		const allowed = ((schema.items as Schema).enum as unknown[]).map(String);
@@ -212,12 +194,8 @@ function convert(schema: Schema, value: unknown): Converted {
 	}
 	switch (typeOf(schema)) {
 		case 'integer':
-		case 'number': {
-			const number = typeof value === 'number' ? value : Number(String(value).trim());
-			if (!Number.isFinite(number)) return { ok: false, problem: `must be a number, got "${String(value)}"` };
-			if (typeOf(schema) === 'integer' && !Number.isInteger(number)) return { ok: false, problem: `must be a whole number, got ${number}` };
-			return { ok: true, value: number };
-		}
+		case 'number':
+			return coerceNumber(schema, value);
 		case 'boolean': {
 			if (typeof value === 'boolean') return { ok: true, value };
 			const text = String(value).trim().toLowerCase();
@@ -261,10 +239,10 @@ export async function buildTemplateInput(
 	for (const [path, value] of Object.entries(answers)) {
 		const field = fields.get(path);
 		if (!field) {
-			if (!options.ignoreUnknown && !isEmpty(value)) problems.push({ path, problem: 'is not a field of this template (fixed fields are filled by the workspace)' });
+			if (!options.ignoreUnknown && !isEmptyAnswer(value)) problems.push({ path, problem: 'is not a field of this template (fixed fields are filled by the workspace)' });
 			continue;
 		}
-		if (isEmpty(value)) continue;
+		if (isEmptyAnswer(value)) continue;
 		if (isPictureField(field.schema)) {
 			const picture = await resolvePicture(path, value);
 			if (picture.ok) setPath(input, path, picture.base64);

@@ -1,12 +1,13 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest, apiRequestFull, serviceCodeOf } from '../transport';
+import { apiRequestFull, serviceCodeOf } from '../transport';
 import { SseReader, type SseEvent } from '../transport/sse';
 import type { ByteStream } from '../transport/types';
 import { ensureNodeError, settle } from './errors';
 import { isPausedForReview, isTerminal, statusOf } from './runRecord';
 import { ProgressRelay } from './progressRelay';
+import { readRunRecord, runPath } from './runApi';
 
 export type PauseBehaviour = 'keepWaiting' | 'return';
 export type TimeoutBehaviour = 'error' | 'returnCurrent';
@@ -65,7 +66,6 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 	const startedAt = Date.now();
 	const deadline = startedAt + options.timeoutMs;
 	const cancelSignal = this.getExecutionCancelSignal?.();
-	const runPath = `/workflows/runs/${encodeURIComponent(runId)}`;
 	const relay = new ProgressRelay(this, options.itemIndex);
 
 	let pausedForReview = false;
@@ -74,12 +74,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 	let quietDrops = 0;
 	let lastCheck = startedAt;
 
-	const readRecord = async (): Promise<IDataObject> =>
-		await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-			method: 'GET',
-			path: runPath,
-			itemIndex: options.itemIndex,
-		});
+	const readRecord = async (): Promise<IDataObject> => await readRunRecord.call(this, runId, { itemIndex: options.itemIndex });
 	const result = async (record: IDataObject, outcome: WaitOutcome): Promise<WaitResult> => {
 		await relay.end();
 		return { record, outcome, pausedForReview, waitedMs: Date.now() - startedAt, streamConnections };
@@ -126,7 +121,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 		const opened = await settle(
 			apiRequestFull.call(this, {
 				method: 'GET',
-				path: `${runPath}/events`,
+				path: `${runPath(runId)}/events`,
 				headers: { Accept: 'text/event-stream' },
 				response: 'stream',
 				timeoutMs: STREAM_IDLE_TIMEOUT_MS,

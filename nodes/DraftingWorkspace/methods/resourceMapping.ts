@@ -1,18 +1,15 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeParameterResourceLocator, ResourceMapperFields } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+
+import { locatorValue } from '../helpers/parameters';
 
 import { runInputFields, unwrapInputSchema } from '../helpers/runInput';
 import { templateMapperFields } from '../helpers/templateInput';
 import { entryKindOf } from '../helpers/workflowDetail';
 import { apiRequest } from '../transport';
 
-function selectedWorkflowId(this: ILoadOptionsFunctions): string {
-	const raw = this.getNodeParameter('workflowId', undefined, { extractValue: true }) as string | INodeParameterResourceLocator;
-	return String(typeof raw === 'object' && raw !== null ? raw.value : (raw ?? '')).trim();
-}
-
 /** Start Run's field mapper: one field per property of the selected workflow's input schema. */
 export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const workflowId = selectedWorkflowId.call(this);
+	const workflowId = locatorValue(this.getNodeParameter('workflowId', undefined, { extractValue: true }));
 	if (!workflowId) return { fields: [], emptyFieldsNotice: 'Select a workflow first.' };
 	const detail = (await apiRequest.call(this, { method: 'GET', path: `/workflows/${encodeURIComponent(workflowId)}` })) as IDataObject;
 	const schema = unwrapInputSchema(detail.inputSchema);
@@ -30,8 +27,7 @@ export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<Re
 
 /** Produce From Template's mapper: one field per answerable leaf of the template's input schema, by dotted path. */
 export async function getTemplateFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const raw = this.getNodeParameter('templateId', undefined, { extractValue: true }) as string | INodeParameterResourceLocator;
-	const templateId = String(typeof raw === 'object' && raw !== null ? raw.value : (raw ?? '')).trim();
+	const templateId = locatorValue(this.getNodeParameter('templateId', undefined, { extractValue: true }));
 	if (!templateId) return { fields: [], emptyFieldsNotice: 'Select a template first.' };
 	const template = (await apiRequest.call(this, { method: 'GET', path: `/document-templates/${encodeURIComponent(templateId)}` })) as IDataObject;
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};

@@ -3,7 +3,7 @@ import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData
 
 import { binaryPropertyField, templateLocator } from '../../helpers/descriptions';
 import { DOCUMENT_FORMATS, type DocumentFormat } from '../../helpers/documentLinks';
-import { getLocatorId } from '../../helpers/parameters';
+import { getLocatorId, readMapperValues } from '../../helpers/parameters';
 import { buildTemplateInput, pictureProblem } from '../../helpers/templateInput';
 import { readOncePerExecution } from '../../helpers/workflowDetail';
 import { apiRequest } from '../../transport';
@@ -69,13 +69,6 @@ export const description: INodeProperties[] = [
 	binaryPropertyField({ ...show, downloadFormat: DOCUMENT_FORMATS as unknown as string[] }, 'document'),
 ];
 
-async function readAnswers(this: IExecuteFunctions, itemIndex: number): Promise<{ answers: IDataObject; automatic: boolean }> {
-	// Read as a whole: `answers.value` throws in automatic mode (its value is null there).
-	const mapper = this.getNodeParameter('answers', itemIndex, {}) as IDataObject;
-	if (mapper.mappingMode === 'autoMapInputData') return { answers: this.getInputData()[itemIndex]?.json ?? {}, automatic: true };
-	return { answers: mapper.value && typeof mapper.value === 'object' ? (mapper.value as IDataObject) : {}, automatic: false };
-}
-
 /** A picture answer names a binary field of the item; its bytes are checked as the service would, then sent as base64. */
 function pictureResolver(this: IExecuteFunctions, itemIndex: number) {
 	return async (_path: string, value: unknown): Promise<{ ok: true; base64: string } | { ok: false; problem: string }> => {
@@ -104,7 +97,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
 
-	const { answers, automatic } = await readAnswers.call(this, itemIndex);
+	const { values: answers, automatic } = readMapperValues.call(this, 'answers', itemIndex);
 	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `Some answers for template ${name} cannot be sent: ${problems.map((p) => `${p.path} ${p.problem}`).join('; ')}`, {

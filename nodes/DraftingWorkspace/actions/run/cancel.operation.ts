@@ -4,6 +4,7 @@ import { runLocator } from '../../helpers/descriptions';
 import { jsonItems } from '../../helpers/items';
 import { ensureNodeError, settle } from '../../helpers/errors';
 import { getLocatorId } from '../../helpers/parameters';
+import { runPath } from '../../helpers/runApi';
 import { apiRequest, serviceCodeOf } from '../../transport';
 
 export const description: INodeProperties[] = [
@@ -22,7 +23,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const sent = await settle(
 		apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
 			method: 'POST',
-			path: `/workflows/runs/${encodeURIComponent(runId)}/cancel`,
+			path: `${runPath(runId)}/cancel`,
 			itemIndex,
 		}),
 	);

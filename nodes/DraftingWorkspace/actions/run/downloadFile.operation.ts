@@ -4,8 +4,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { binaryPropertyField, runLocator } from '../../helpers/descriptions';
 import { getLocatorId } from '../../helpers/parameters';
 import { downloadRenderedFiles } from '../../helpers/renderedFiles';
+import { readRunRecord, runPath } from '../../helpers/runApi';
 import { findRenderedArtifacts, statusOf } from '../../helpers/runRecord';
-import { apiRequest } from '../../transport';
 
 const show = { resource: ['run'], operation: ['downloadFile'] };
 
@@ -45,7 +45,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 	const selection = this.getNodeParameter('fileSelection', itemIndex, 'all') as string;
-	const runPath = `/workflows/runs/${encodeURIComponent(runId)}`;
 
 	if (selection === 'step') {
 		const stepId = String(this.getNodeParameter('stepId', itemIndex, '')).trim();
@@ -54,16 +53,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				description: 'Enter the ID of a render step of the run, or choose "All Rendered Files of the Run".',
 				itemIndex,
 			});
-		const artifact = { stepId, downloadPath: `${runPath}/files/${encodeURIComponent(stepId)}/download` };
+		const artifact = { stepId, downloadPath: `${runPath(runId)}/files/${encodeURIComponent(stepId)}/download` };
 		const { binary, files } = await downloadRenderedFiles.call(this, { runId }, { binaryPropertyName, itemIndex, artifacts: [artifact] });
 		return [{ json: { runId, files: files as unknown as IDataObject[] }, binary }];
 	}
 
-	const record = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-		method: 'GET',
-		path: runPath,
-		itemIndex,
-	});
+	const record = await readRunRecord.call(this, runId, { itemIndex });
 	if (!findRenderedArtifacts(record).length)
 		throw new NodeOperationError(this.getNode(), `Run ${runId} has no rendered files (status ${statusOf(record) ?? 'unknown'})`, {
 			description:

@@ -4,6 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { binaryPropertyField, runLocator } from '../../helpers/descriptions';
 import { downloadToBinary } from '../../helpers/download';
 import { getLocatorId } from '../../helpers/parameters';
+import { runPath } from '../../helpers/runApi';
 
 const show = { resource: ['run'], operation: ['downloadInputDocument'] };
 
@@ -34,7 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 	const data = await downloadToBinary.call(
 		this,
-		`/workflows/runs/${encodeURIComponent(runId)}/input-documents/${encodeURIComponent(documentVersionId)}/download`,
+		`${runPath(runId)}/input-documents/${encodeURIComponent(documentVersionId)}/download`,
 		{ itemIndex, fallbackFileName: documentVersionId, qs: {} },
 	);
 	return [

@@ -1,19 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { runLocator } from '../../helpers/descriptions';
 import { jsonItems } from '../../helpers/items';
 import { getLocatorId } from '../../helpers/parameters';
-import { apiRequest } from '../../transport';
+import { readRunRecord } from '../../helpers/runApi';
 
 export const description: INodeProperties[] = [runLocator({ displayOptions: { show: { resource: ['run'], operation: ['get'] } } })];
 
 /** GET /workflows/runs/{runId}: the run record as the service returns it. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
-	const record = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-		method: 'GET',
-		path: `/workflows/runs/${encodeURIComponent(runId)}`,
-		itemIndex,
-	});
-	return jsonItems(record);
+	return jsonItems(await readRunRecord.call(this, runId, { itemIndex }));
 }

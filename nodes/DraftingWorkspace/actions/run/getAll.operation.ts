@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { workflowLocator } from '../../helpers/descriptions';
 import { jsonItems } from '../../helpers/items';
+import { locatorValue } from '../../helpers/parameters';
 import { apiRequest, asArray } from '../../transport';
 
 const show = { resource: ['run'], operation: ['getAll'] };
@@ -87,11 +88,6 @@ function toDateTime(this: IExecuteFunctions, value: unknown, field: string, item
 			itemIndex,
 		});
 	return parsed;
-}
-
-function locatorValue(value: unknown): string {
-	if (value && typeof value === 'object' && 'value' in value) return String((value as IDataObject).value ?? '').trim();
-	return typeof value === 'string' ? value.trim() : '';
 }
 
 /** GET /workflows/runs with the contract's filters; at most 50 runs come back, newest first. */

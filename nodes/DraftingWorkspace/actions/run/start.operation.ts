@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { workflowLocator } from '../../helpers/descriptions';
-import { getLocatorId } from '../../helpers/parameters';
+import { getLocatorId, readMapperValues } from '../../helpers/parameters';
 import { buildRunInput, describeProblems, unwrapInputSchema } from '../../helpers/runInput';
 import { entryKindOf, getWorkflowDetail } from '../../helpers/workflowDetail';
 import { apiRequest } from '../../transport';
@@ -102,15 +102,6 @@ function parseJsonInput(this: IExecuteFunctions, itemIndex: number): IDataObject
 	return value as IDataObject;
 }
 
-/** The mapper's values, or the item's JSON when "Map Automatically" is chosen. */
-function mappedValues(this: IExecuteFunctions, itemIndex: number): { values: IDataObject; automatic: boolean } {
-	// Read as a whole: reading `inputFields.value` throws in automatic mode (its value is null there).
-	const mapper = this.getNodeParameter('inputFields', itemIndex, {}) as IDataObject;
-	if (mapper.mappingMode === 'autoMapInputData') return { values: this.getInputData()[itemIndex]?.json ?? {}, automatic: true };
-	const value = mapper.value;
-	return { values: value && typeof value === 'object' ? (value as IDataObject) : {}, automatic: false };
-}
-
 async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<IDataObject> {
 	const detail = await getWorkflowDetail.call(this, workflowId, itemIndex);
 	const name = typeof detail.name === 'string' ? `"${detail.name}"` : workflowId;
@@ -124,7 +115,7 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 			itemIndex,
 		});
 	}
-	const { values, automatic } = mappedValues.call(this, itemIndex);
+	const { values, automatic } = readMapperValues.call(this, 'inputFields', itemIndex);
 	const { input, problems } = buildRunInput(schema, values, { ignoreUnknown: automatic });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {

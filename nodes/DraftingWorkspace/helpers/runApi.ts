@@ -1,0 +1,18 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { apiRequest, type TransportContext } from '../transport';
+import type { RetryPolicy } from '../transport/retry';
+
+/** `/workflows/runs/{runId}`: the base of every run endpoint. */
+export function runPath(runId: string): string {
+	return `/workflows/runs/${encodeURIComponent(runId)}`;
+}
+
+/** GET /workflows/runs/{runId}: the run record as the service returns it. */
+export async function readRunRecord(
+	this: TransportContext,
+	runId: string,
+	options: { itemIndex?: number; retry?: Partial<RetryPolicy> } = {},
+): Promise<IDataObject> {
+	return (await apiRequest.call(this, { method: 'GET', path: runPath(runId), ...options })) as IDataObject;
+}
