@@ -7,12 +7,14 @@ import { registerModelRoutes } from './routes/models';
 import { registerWorkflowRoutes } from './routes/workflows';
 import { registerRunRoutes } from './runs';
 import { registerTemplateRoutes } from './templates';
+import { registerUploadRoutes } from './uploads';
 import { Simulator, type SimulatorOptions } from './simulator';
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const sim = new Simulator(options);
   registerWorkflowRoutes(sim);
   registerRunRoutes(sim);
+  registerUploadRoutes(sim);
   registerTemplateRoutes(sim);
   registerModelRoutes(sim);
   registerChatRoutes(sim);
@@ -112,3 +114,15 @@ export type {
   DocumentFormat,
   DocumentStatus,
 } from './templates';
+export {
+  registerUploadRoutes,
+  uploadsAdmin,
+  ACCEPTED_UPLOAD_TYPES,
+  UPLOAD_EXTENSIONS,
+  DEFAULT_STORAGE_LIMIT_BYTES,
+  FAIL_INGESTION_MARKER,
+  PARAGRAPHS_PER_PAGE,
+  countPdfPages,
+  jsonBodyLimit,
+} from './uploads';
+export type { UploadsAdmin, UploadSummary, StorageView, StorageSettingInput, UploadKind, IngestionOutcome } from './uploads';

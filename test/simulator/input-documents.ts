@@ -2,9 +2,8 @@
  * The store of workflow input documents (contract, Resources: Workflow input upload; States: Uploaded
  * workflow input document) and of the workspace knowledge-base documents a workflow draws on.
  *
- * The upload routes come in a later issue; until then the store is filled by the admin hook
- * `seedInputDocument` (runs/admin.ts). The functions below are what the uploads module will reuse:
- * it adds records, moves them through processing -> ready | failed, and projects the status view.
+ * Filled by the upload routes (uploads/) and by the admin hook `seedInputDocument` (runs/admin.ts). The
+ * functions below add records, move them through processing -> ready | failed, and project the status view.
  */
 import { defineSlice, type SimulatorState } from './state';
 import type { Simulator } from './simulator';

@@ -5,6 +5,7 @@
  */
 import { OPERATIONS, type OperationId, type OperationSpec } from './operations';
 import { SCHEMAS } from './openapi-schemas';
+import { ACCEPTED_UPLOAD_TYPES } from './uploads/media-types';
 
 export const OPENAPI_PATH = '/openapi/v1.json';
 export const REQUIRED_SCOPE_EXTENSION = 'x-required-scope';
@@ -100,17 +101,22 @@ const OPERATION_DETAILS: Record<OperationId, Json> = {
     requestBody: {
       required: true,
       content: {
-        'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: BINARY_FILE } } },
+        'multipart/form-data': {
+          schema: ref('schemas', 'UploadMultipartRequest'),
+          encoding: { file: { contentType: [...Object.keys(ACCEPTED_UPLOAD_TYPES), 'application/octet-stream'].join(', ') } },
+        },
         'application/json': { schema: ref('schemas', 'UploadJsonRequest') },
       },
     },
     responses: {
       202: {
-        description: 'Accepted; ingestion continues in the background.',
-        headers: { Location: { description: 'The status endpoint of the upload.', schema: { type: 'string' } } },
+        description: 'Accepted (status processing); ingestion continues in the background.',
+        headers: { Location: { description: 'Absolute URL of the upload status endpoint.', schema: { type: 'string', format: 'uri' } } },
         content: json(ref('schemas', 'UploadResponse')),
       },
-      400: shape2('unsupported_media_type, size_exceeded, too_many_pages, storage_limit_reached.'),
+      400: shape2(
+        'Checked in this order: unsupported_media_type (not PDF, DOCX, Markdown or plain text), size_exceeded (over the size limit, decoded bytes), too_many_pages (PDF over the page limit), storage_limit_reached (with `usage` and `limit` in bytes). invalid_request: no `file` field, a missing JSON field, data not base64, an empty file, another Content-Type.',
+      ),
     },
   },
   getInputDocument: {

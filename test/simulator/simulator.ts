@@ -38,6 +38,12 @@ export interface SimulatorOptions {
   sseLineEnding?: SseLineEnding;
   /** Spacing of the chunks of a streamed chat completion (default 15 ms; 0 sends them back to back). */
   chatChunkDelayMs?: number;
+  /** Upload size limit in decoded bytes (default 52,428,800 = 50 MB, Limits "Upload size"); tests set it small. */
+  uploadMaxBytes?: number;
+  /** PDF page limit of an upload (default 300, Limits "PDF pages"). */
+  pdfPageLimit?: number;
+  /** Time an upload spends `processing` before ingestion ends (default 400 ms, multiplied by runTimeScale). */
+  ingestionMs?: number;
 }
 
 export type SseLineEnding = '\n' | '\r\n';
@@ -53,6 +59,9 @@ export interface ResolvedSimulatorOptions {
   sseHeartbeatMs: number;
   sseLineEnding: SseLineEnding;
   chatChunkDelayMs: number;
+  uploadMaxBytes: number;
+  pdfPageLimit: number;
+  ingestionMs: number;
 }
 
 export const DEFAULT_ADMIN_TOKEN = 'sim-admin-token';
@@ -93,6 +102,9 @@ export class Simulator {
       sseHeartbeatMs: checkOption(options.sseHeartbeatMs ?? 15_000, 'sseHeartbeatMs', (value) => Number.isFinite(value) && value > 0),
       sseLineEnding: checkOption(options.sseLineEnding ?? '\n', 'sseLineEnding', (value) => value === '\n' || value === '\r\n'),
       chatChunkDelayMs: checkOption(options.chatChunkDelayMs ?? 15, 'chatChunkDelayMs', (value) => Number.isFinite(value) && value >= 0),
+      uploadMaxBytes: checkOption(options.uploadMaxBytes ?? 52_428_800, 'uploadMaxBytes', (value) => Number.isInteger(value) && value >= 1),
+      pdfPageLimit: checkOption(options.pdfPageLimit ?? 300, 'pdfPageLimit', (value) => Number.isInteger(value) && value >= 1),
+      ingestionMs: checkOption(options.ingestionMs ?? 400, 'ingestionMs', (value) => Number.isFinite(value) && value >= 0),
     };
     this.clock = new Clock(typeof options.clock === 'function' ? { source: options.clock } : options.clock);
     this.rateLimiter = new RateLimiter(this.options.rateLimitWindowMs);

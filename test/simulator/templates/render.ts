@@ -159,7 +159,10 @@ export async function renderPdf(content: DocumentContent): Promise<Buffer> {
       continue;
     }
     try {
-      const image = block.picture.format === 'png' ? await pdf.embedPng(block.picture.bytes) : await pdf.embedJpg(block.picture.bytes);
+      // pdf-lib's JPEG embedder reads `new DataView(bytes.buffer)` from offset 0, so a small Buffer
+      // sliced from Node's shared pool would be misread: give it a copy in its own ArrayBuffer.
+      const bytes = new Uint8Array(block.picture.bytes);
+      const image = block.picture.format === 'png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
       const size = fitInBox(block.picture);
       y -= 8;
       room(size.height);
