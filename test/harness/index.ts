@@ -22,7 +22,7 @@ import { join } from 'node:path';
 
 import { HarnessCredentialsHelper } from './credentialsHelper';
 import { installCapturingLogger, type CapturingLogger } from './logger';
-import { ManualTriggerStandIn, TestItemsNode } from './standInNodes';
+import { LargeFileNode, ManualTriggerStandIn, TestItemsNode } from './standInNodes';
 
 export const PACKAGE_NAME = 'n8n-nodes-drafting-workspace';
 export const NODE_TYPE = `${PACKAGE_NAME}.draftingWorkspace`;
@@ -40,7 +40,7 @@ export class HarnessNodeTypes implements INodeTypes {
 	constructor(private readonly types: INodeTypeData) {}
 
 	getByName(nodeType: string): INodeType | IVersionedNodeType {
-		const entry = this.types[nodeType];
+		const entry = this.types[nodeType] ?? extraNodeTypes[nodeType];
 		if (!entry) throw new Error(`Unknown node type ${nodeType}`);
 		return entry.type;
 	}
@@ -57,6 +57,13 @@ export class HarnessNodeTypes implements INodeTypes {
 let loading: Promise<LoadedPackage> | undefined;
 
 /** Loads the built package from dist/ exactly as n8n loads a community package (package.json `n8n` field). */
+/** Node types beyond the package's (benchmarks add n8n's own HTTP Request, Wait, If…); register before running. */
+const extraNodeTypes: INodeTypeData = {};
+
+export function registerNodeTypes(types: INodeTypeData): void {
+	Object.assign(extraNodeTypes, types);
+}
+
 export async function loadPackage(): Promise<LoadedPackage> {
 	loading ??= (async () => {
 		installCapturingLogger();
@@ -70,6 +77,7 @@ export async function loadPackage(): Promise<LoadedPackage> {
 			...packaged,
 			'n8n-nodes-base.manualTrigger': { type: new ManualTriggerStandIn(), sourcePath: '' },
 			'test.testItems': { type: new TestItemsNode(), sourcePath: '' },
+			'test.largeFile': { type: new LargeFileNode(), sourcePath: '' },
 		};
 		const credentialTypes: Record<string, ICredentialType> = {};
 		for (const [name, entry] of Object.entries(loader.credentialTypes)) credentialTypes[name] = entry.type;
@@ -97,6 +105,8 @@ export interface RunOptions {
 	streaming?: boolean;
 	/** Cancels the execution after this many ms (as the Stop button does). */
 	cancelAfterMs?: number;
+	/** Adds handlers to the execution's lifecycle hooks (benchmarks time and measure single nodes this way). */
+	configureHooks?: (hooks: ExecutionLifecycleHooks) => void;
 }
 
 export interface HarnessRun {
@@ -155,6 +165,7 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
 	const chunks: StructuredChunk[] = [];
 	if (options.streaming) hooks.addHandler('sendChunk', (chunk) => void chunks.push(chunk));
+	options.configureHooks?.(hooks);
 	const additionalData = buildAdditionalData(new HarnessCredentialsHelper(credentialTypes, store), hooks, executionId, options.streaming);
 
 	const startNode = nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger') ?? nodes[0];

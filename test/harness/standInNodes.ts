@@ -67,3 +67,36 @@ export class TestItemsNode implements INodeType {
 		return [out];
 	}
 }
+
+/**
+ * Emits one item with a generated file of `sizeBytes` bytes (a PDF header, then filler), built without
+ * a JSON parameter holding it: benchmarks measure memory around 50 MB files and must not pay for a
+ * 67 MB base64 string in the workflow's parameters.
+ */
+export class LargeFileNode implements INodeType {
+	description = {
+		displayName: 'Large File',
+		name: 'largeFile',
+		group: ['input'],
+		version: 1,
+		description: 'Emits one item with a generated file',
+		defaults: { name: 'Large File' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			{ displayName: 'Size (Bytes)', name: 'sizeBytes', type: 'number', default: 1024 },
+			{ displayName: 'File Name', name: 'fileName', type: 'string', default: 'large.pdf' },
+			{ displayName: 'MIME Type', name: 'mimeType', type: 'string', default: 'application/pdf' },
+			{ displayName: 'Binary Property', name: 'binaryPropertyName', type: 'string', default: 'data' },
+		],
+	} as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const size = this.getNodeParameter('sizeBytes', 0) as number;
+		const bytes = Buffer.alloc(size, 0x20);
+		bytes.write('%PDF-1.4\n% generated filler\n');
+		bytes.write('\n%%EOF\n', Math.max(0, size - 7));
+		const binary = await this.helpers.prepareBinaryData(bytes, this.getNodeParameter('fileName', 0) as string, this.getNodeParameter('mimeType', 0) as string);
+		return [[{ json: { sizeBytes: size }, binary: { [this.getNodeParameter('binaryPropertyName', 0) as string]: binary }, pairedItem: { item: 0 } }]];
+	}
+}

@@ -1,4 +1,12 @@
-import { buildRunInput, describeProblems, runInputFields, toDocumentReference, unwrapInputSchema } from '../../nodes/DraftingWorkspace/helpers/runInput';
+import {
+	binaryPropertiesToUpload,
+	buildRunInput,
+	describeProblems,
+	placeUploadedDocuments,
+	runInputFields,
+	toDocumentReference,
+	unwrapInputSchema,
+} from '../../nodes/DraftingWorkspace/helpers/runInput';
 import { NDA_INPUT_SCHEMA, DUE_DILIGENCE_INPUT_SCHEMA } from '../simulator/fixture-workflows';
 import type { IDataObject } from 'n8n-workflow';
 
@@ -71,11 +79,16 @@ describe('buildRunInput', () => {
 		expect(buildRunInput(nda, { counterparty: 'A', effective_date: luxonLike }).input.effective_date).toBe('2026-04-30');
 	});
 
-	it('reports every problem at once: missing required, bad number, bare document id, unknown field', () => {
-		const { problems } = buildRunInput(nda, { term_months: 'twelve', source_document: 'doc_1', colour: 'blue' });
+	it('reports every problem at once: missing required, bad number, half a document reference, unknown field', () => {
+		const { problems } = buildRunInput(nda, { term_months: 'twelve', source_document: { documentId: 'doc_1' }, colour: 'blue' });
 		expect(describeProblems(problems)).toBe(
-			"term_months must be a number, got \"twelve\"; source_document needs an object with both documentId and documentVersionId (map the output of an Upload Input step); colour is not in the workflow's input schema any more (refresh the field list); counterparty is required but empty; effective_date is required but empty",
+			"term_months must be a number, got \"twelve\"; source_document needs the name of the binary property that holds the file (e.g. data), or {documentId, documentVersionId} from an Upload step; colour is not in the workflow's input schema any more (refresh the field list); counterparty is required but empty; effective_date is required but empty",
 		);
+	});
+
+	it('a binary file object in a document field asks for the property name instead', () => {
+		const { problems } = buildRunInput(nda, { counterparty: 'A', effective_date: '2026-01-01', source_document: { mimeType: 'application/pdf', data: 'JVBERi0=' } });
+		expect(problems[0].problem).toMatch(/binary file object: enter the binary property's name/);
 	});
 
 	it('ignores unknown keys when mapping automatically from an item', () => {
@@ -87,7 +100,31 @@ describe('buildRunInput', () => {
 	it('multi-document fields take a list of pairs, or one pair', () => {
 		expect(buildRunInput(dd, { documents: [pair, { ...pair, documentId: 'doc_2' }] }).input.documents).toHaveLength(2);
 		expect(buildRunInput(dd, { documents: pair }).input.documents).toEqual([pair]);
-		expect(buildRunInput(dd, { documents: ['doc_1'] }).problems[0].field).toBe('documents');
+		expect(buildRunInput(dd, { documents: [pair, 42] }).problems[0].field).toBe('documents');
+	});
+
+	it('binary property names become pending uploads, placed in the order given', () => {
+		const built = buildRunInput(dd, { documents: 'data, data_1,data_2' });
+		expect(built.problems).toEqual([]);
+		expect(built.input).toEqual({});
+		expect(built.pendingDocuments).toEqual([
+			{ field: 'documents', list: true, entries: [{ binaryProperty: 'data' }, { binaryProperty: 'data_1' }, { binaryProperty: 'data_2' }] },
+		]);
+		const mixed = buildRunInput(dd, { documents: [pair, 'data'] });
+		expect(binaryPropertiesToUpload(mixed.pendingDocuments)).toEqual(['data']);
+		const uploaded = new Map([['data', { documentId: 'doc_9', documentVersionId: 'dv_9' }]]);
+		expect(placeUploadedDocuments(mixed.input, mixed.pendingDocuments, uploaded)).toEqual({
+			documents: [pair, { documentId: 'doc_9', documentVersionId: 'dv_9' }],
+		});
+	});
+
+	it('a single-document field takes one binary name; a required document named counts as answered', () => {
+		const one = buildRunInput(nda, { counterparty: 'A', effective_date: '2026-01-01', source_document: 'data' });
+		expect(one.problems).toEqual([]);
+		expect(one.pendingDocuments).toEqual([{ field: 'source_document', list: false, entries: [{ binaryProperty: 'data' }] }]);
+		expect(placeUploadedDocuments(one.input, one.pendingDocuments, new Map([['data', pair]])).source_document).toEqual(pair);
+		expect(buildRunInput(nda, { source_document: 'a, b' }).problems.find((p) => p.field === 'source_document')?.problem).toBe('takes one document, got 2');
+		expect(buildRunInput(dd, { documents: 'data' }).problems).toEqual([]);
 	});
 });
 

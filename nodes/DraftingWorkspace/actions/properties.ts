@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as chat from './chat';
 import * as document from './document';
+import * as inputDocument from './inputDocument';
 import * as run from './run';
 import * as template from './template';
 import * as workflow from './workflow';
@@ -16,6 +17,7 @@ export const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Chat', value: 'chat' },
 			{ name: 'Document', value: 'document' },
+			{ name: 'Input Document', value: 'inputDocument' },
 			{ name: 'Run', value: 'run' },
 			{ name: 'Template', value: 'template' },
 			{ name: 'Workflow', value: 'workflow' },
@@ -24,6 +26,7 @@ export const properties: INodeProperties[] = [
 	},
 	...workflow.description,
 	...run.description,
+	...inputDocument.description,
 	...chat.description,
 	...template.description,
 	...document.description,

@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { ensureNodeError } from '../helpers/errors';
 import { operations as chatOperations } from './chat';
 import { operations as documentOperations } from './document';
+import { operations as inputDocumentOperations } from './inputDocument';
 import { operations as templateOperations } from './template';
 import { operations as runOperations } from './run';
 import { operations as workflowOperations } from './workflow';
@@ -12,6 +13,7 @@ import type { ResourceOperations } from './types';
 const resources: Record<string, ResourceOperations> = {
 	workflow: workflowOperations,
 	run: runOperations,
+	inputDocument: inputDocumentOperations,
 	chat: chatOperations,
 	template: templateOperations,
 	document: documentOperations,

@@ -75,6 +75,8 @@ export interface InputProblem {
 export interface BuiltRunInput {
 	input: IDataObject;
 	problems: InputProblem[];
+	/** Document fields naming binary files: uploaded by the caller, then placed with `placeUploadedDocuments`. */
+	pendingDocuments: PendingDocumentField[];
 }
 
 function parseJsonText(value: unknown): unknown {
@@ -99,21 +101,63 @@ export function toDocumentReference(value: unknown): DocumentReference | undefin
 	return { documentId, documentVersionId };
 }
 
-const DOCUMENT_HINT = 'needs an object with both documentId and documentVersionId (map the output of an Upload Input step)';
+const DOCUMENT_HINT =
+	'needs the name of the binary property that holds the file (e.g. data), or {documentId, documentVersionId} from an Upload step';
+
+/** What a document field was given: an uploaded document's ids, or a binary file the node uploads first. */
+export type DocumentEntry = { reference: DocumentReference } | { binaryProperty: string };
+
+/** A document field that names binary files: its value is known only after the uploads. */
+export interface PendingDocumentField {
+	field: string;
+	list: boolean;
+	entries: DocumentEntry[];
+}
+
+function isBinaryDataObject(value: unknown): boolean {
+	return !!value && typeof value === 'object' && 'mimeType' in value && ('data' in value || 'id' in value);
+}
+
+/** A document field's value as entries: ids (object or its JSON), or binary property names ("data, data_1"). */
+function documentEntries(value: unknown): DocumentEntry[] | string {
+	const parsed = parseJsonText(value);
+	if (Array.isArray(parsed)) {
+		const entries: DocumentEntry[] = [];
+		for (const element of parsed) {
+			const inner = documentEntries(element);
+			if (typeof inner === 'string') return inner;
+			entries.push(...inner);
+		}
+		return entries;
+	}
+	const reference = toDocumentReference(parsed);
+	if (reference) return [{ reference }];
+	if (typeof parsed === 'string') {
+		const names = parsed.split(',').map((name) => name.trim()).filter(Boolean);
+		if (names.length) return names.map((binaryProperty) => ({ binaryProperty }));
+	}
+	if (isBinaryDataObject(parsed)) return `${DOCUMENT_HINT}; it got a binary file object: enter the binary property's name (e.g. data) instead`;
+	return DOCUMENT_HINT;
+}
+
+/**
+ * Id pairs are placed at once; a field naming binary files is recorded in `pending` and left out of
+ * the input until the start operation has uploaded them (`placeUploadedDocuments`).
+ */
+function coerceDocuments(name: string, property: JsonSchemaObject, value: unknown, pending: PendingDocumentField[]): Coerced | undefined {
+	const list = isDocumentListField(property);
+	const entries = documentEntries(value);
+	if (typeof entries === 'string') return { ok: false, problem: list ? `${entries}, or a list of these` : entries };
+	if (!list && entries.length !== 1) return { ok: false, problem: `takes one document, got ${entries.length}` };
+	if (entries.every((entry) => 'reference' in entry)) {
+		const references = entries.map((entry) => (entry as { reference: DocumentReference }).reference);
+		return { ok: true, value: list ? references : references[0] };
+	}
+	pending.push({ field: name, list, entries });
+	return undefined;
+}
 
 function coerce(property: JsonSchemaObject, value: unknown): Coerced {
-	if (isDocumentListField(property)) {
-		const parsed = parseJsonText(value);
-		const list = Array.isArray(parsed) ? parsed : [parsed];
-		const references = list.map(toDocumentReference);
-		return references.every((reference) => reference !== undefined)
-			? { ok: true, value: references }
-			: { ok: false, problem: `${DOCUMENT_HINT}, or a list of such objects` };
-	}
-	if (isDocumentField(property)) {
-		const reference = toDocumentReference(value);
-		return reference ? { ok: true, value: reference } : { ok: false, problem: DOCUMENT_HINT };
-	}
 	switch (typeOf(property)) {
 		case 'integer':
 		case 'number':
@@ -164,6 +208,7 @@ export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, opt
 	const properties = propertiesOf(schema);
 	const input: IDataObject = {};
 	const problems: InputProblem[] = [];
+	const pendingDocuments: PendingDocumentField[] = [];
 	for (const [name, value] of Object.entries(values)) {
 		const property = properties[name];
 		if (!property) {
@@ -172,15 +217,44 @@ export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, opt
 			continue;
 		}
 		if (isEmptyAnswer(value) || property.readOnly === true) continue;
-		const coerced = coerce(property, value);
+		const isDocuments = isDocumentField(property) || isDocumentListField(property);
+		const coerced = isDocuments ? coerceDocuments(name, property, value, pendingDocuments) : coerce(property, value);
+		if (!coerced) continue;
 		if (coerced.ok) input[name] = coerced.value as IDataObject[keyof IDataObject];
 		else problems.push({ field: name, problem: coerced.problem });
 	}
+	const answered = new Set([...Object.keys(input), ...pendingDocuments.map((pending) => pending.field)]);
 	for (const name of requiredOf(schema)) {
-		if (!(name in input) && !problems.some((problem) => problem.field === name))
+		if (!answered.has(name) && !problems.some((problem) => problem.field === name))
 			problems.push({ field: name, problem: 'is required but empty' });
 	}
-	return { input, problems };
+	return { input, problems, pendingDocuments };
+}
+
+/** The binary property names the pending fields need, each once (a file named twice is uploaded once). */
+export function binaryPropertiesToUpload(pending: PendingDocumentField[]): string[] {
+	const names = new Set<string>();
+	for (const field of pending) for (const entry of field.entries) if ('binaryProperty' in entry) names.add(entry.binaryProperty);
+	return [...names];
+}
+
+/** Fills the pending document fields with the ids of the uploads, in the order the user gave them. */
+export function placeUploadedDocuments(
+	input: IDataObject,
+	pending: PendingDocumentField[],
+	uploaded: ReadonlyMap<string, DocumentReference>,
+): IDataObject {
+	const placed: IDataObject = { ...input };
+	for (const field of pending) {
+		const references = field.entries.map((entry) => {
+			if ('reference' in entry) return entry.reference;
+			const reference = uploaded.get(entry.binaryProperty);
+			if (!reference) throw new Error(`no upload for binary property "${entry.binaryProperty}"`);
+			return reference;
+		});
+		placed[field.field] = field.list ? references : references[0];
+	}
+	return placed;
 }
 
 /** "counterparty is required but empty; term_months must be a number…" */

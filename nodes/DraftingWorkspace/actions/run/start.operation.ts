@@ -4,8 +4,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { workflowLocator } from '../../helpers/descriptions';
 import { getLocatorId, readMapperValues } from '../../helpers/parameters';
 import { buildRunInput, describeProblems, unwrapInputSchema } from '../../helpers/runInput';
+import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
 import { entryKindOf, getWorkflowDetail } from '../../helpers/workflowDetail';
-import { apiRequest } from '../../transport';
+import { startRun, uploadPendingDocuments } from './startDocuments';
 import { waitAndOutput, waitFields } from './waitFields';
 
 const show = { resource: ['run'], operation: ['start'] };
@@ -58,7 +59,7 @@ export const description: INodeProperties[] = [
 				noFieldsError: 'This workflow has no input fields. If it starts with an agent step, set Input Mode to Text.',
 			},
 		},
-		hint: 'Empty fields are left out. Document fields take the output of an Upload Input step ({documentId, documentVersionId}).',
+		hint: 'Empty fields are left out. A document field takes the name of a binary property holding the file (e.g. data; several, comma-separated, for multi-document fields), which the node uploads first, or the output of an Input Document → Upload step.',
 		displayOptions: { show: { ...show, inputMode: ['fields'] } },
 	},
 	{
@@ -69,6 +70,16 @@ export const description: INodeProperties[] = [
 		required: true,
 		description: "The input object, matching the workflow's input schema. Leave optional fields out rather than sending null.",
 		displayOptions: { show: { ...show, inputMode: ['json'] } },
+	},
+	{
+		displayName: 'Document Options',
+		name: 'documentOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: 'How binary files in document fields are uploaded, and how long to wait for documents to be ready',
+		displayOptions: { show: { ...show, inputMode: ['fields', 'json'] } },
+		options: uploadOptionFields,
 	},
 	{
 		displayName: 'Wait for Completion',
@@ -116,13 +127,14 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 		});
 	}
 	const { values, automatic } = readMapperValues.call(this, 'inputFields', itemIndex);
-	const { input, problems } = buildRunInput(schema, values, { ignoreUnknown: automatic });
+	const { input, problems, pendingDocuments } = buildRunInput(schema, values, { ignoreUnknown: automatic });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {
 			description: 'Fill in or correct the listed fields under Input Fields. Required fields are marked; optional fields left empty are not sent.',
 			itemIndex,
 		});
-	return input;
+	if (!pendingDocuments.length) return input;
+	return await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, readUploadSettings.call(this, 'documentOptions', itemIndex));
 }
 
 /** POST /workflows/runs, then (optionally) the same wait as Wait For Run. */
@@ -143,12 +155,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		input = await inputFromFields.call(this, workflowId, itemIndex);
 	}
 
-	const started = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-		method: 'POST',
-		path: '/workflows/runs',
-		body: { workflowId, input },
-		itemIndex,
-	});
+	const readyTimeoutMs = mode === 'text' ? 0 : readUploadSettings.call(this, 'documentOptions', itemIndex).readyTimeoutMs;
+	const started = await startRun.call(this, itemIndex, { workflowId, input }, readyTimeoutMs);
 	const runId = typeof started.runId === 'string' ? started.runId : typeof started.id === 'string' ? started.id : undefined;
 	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return [{ json: { ...started, workflowId } }];
 	if (!runId)

@@ -1,0 +1,35 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { ensureNodeError, settle } from '../../helpers/errors';
+import { getUploadStatus, inputDocumentPath } from '../../helpers/inputDocuments';
+import { jsonItems } from '../../helpers/items';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Document ID',
+		name: 'documentId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. {{ $json.documentId }}',
+		description: 'The documentId an Upload returned (only the API key that uploaded a document can read its status)',
+		displayOptions: { show: { resource: ['inputDocument'], operation: ['get'] } },
+	},
+];
+
+/** GET /workflow-inputs/documents/{documentId}: status, `processingError` when failed, `usedByRunId`. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const documentId = String(this.getNodeParameter('documentId', itemIndex, '')).trim();
+	if (!documentId)
+		throw new NodeOperationError(this.getNode(), 'Document ID is empty', {
+			description: 'Enter the documentId from an Upload step, e.g. {{ $json.documentId }}.',
+			itemIndex,
+		});
+	const read = await settle(getUploadStatus.call(this, itemIndex, inputDocumentPath(documentId)));
+	if (read.ok) return jsonItems(read.value);
+	const error = ensureNodeError(this.getNode(), read.error, itemIndex);
+	if (String((error as { httpCode?: unknown }).httpCode ?? '') === '404')
+		error.description = `No upload "${documentId}" is visible to this API key. A document's status can be read only with the key that uploaded it; check the ID and the credential.\n${error.description ?? ''}`;
+	throw error;
+}

@@ -1,0 +1,71 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { readBinaryFile } from '../../helpers/binaryInput';
+import { checkUpload, sendUpload, waitUntilReady } from '../../helpers/inputDocuments';
+import { jsonItems } from '../../helpers/items';
+import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
+
+const show = { resource: ['inputDocument'], operation: ['upload'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field that holds the file (PDF, DOCX, Markdown or plain text)',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Wait Until Ready',
+		name: 'waitUntilReady',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to wait until the service has processed the document, so the output can go straight into Start Run. A failed processing fails the item with its code.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Options',
+		name: 'uploadOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. contract.pdf',
+				description: "The name to upload the file under, instead of the binary's own",
+			},
+			{
+				displayName: 'MIME Type',
+				name: 'mimeType',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. application/pdf',
+				description: "The content type to send, instead of the binary's own (useful when n8n could not tell the type)",
+			},
+			...uploadOptionFields,
+		],
+	},
+];
+
+/**
+ * POST /workflow-inputs/documents with the item's binary file, then (by default) read the status until
+ * the document is ready. The output is the upload's status record: map it whole into a document field
+ * of Start Run, which takes `{documentId, documentVersionId}` and ignores the rest.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const propertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
+	const settings = readUploadSettings.call(this, 'uploadOptions', itemIndex);
+	const file = await readBinaryFile.call(this, itemIndex, propertyName, 'Input Binary Field');
+	const upload = checkUpload.call(this, itemIndex, file, settings, `The file in "${file.propertyName}"`);
+	const uploaded = await sendUpload.call(this, itemIndex, upload, settings.encoding);
+	if (!(this.getNodeParameter('waitUntilReady', itemIndex, true) as boolean)) return jsonItems(uploaded);
+	return jsonItems(await waitUntilReady.call(this, itemIndex, uploaded, settings.readyTimeoutMs, `"${upload.fileName}"`));
+}

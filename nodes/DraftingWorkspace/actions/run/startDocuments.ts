@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { readBinaryFile } from '../../helpers/binaryInput';
+import { ensureNodeError, settle, type Settled } from '../../helpers/errors';
+import { checkUpload, sendUpload, waitUntilReady, type CheckedUpload } from '../../helpers/inputDocuments';
+import { pollUntil } from '../../helpers/pollUntil';
+import {
+	binaryPropertiesToUpload,
+	placeUploadedDocuments,
+	toDocumentReference,
+	type DocumentReference,
+	type PendingDocumentField,
+} from '../../helpers/runInput';
+import type { ReadUploadSettings } from '../../helpers/uploadFields';
+import { apiRequest, serviceCodeOf } from '../../transport';
+
+/**
+ * Start Run's document handling: binary files named in document fields are uploaded and waited on
+ * before the run is started, and a start refused with `document_not_ready` is tried again.
+ */
+
+/**
+ * Every file is read and checked before the first upload, so a wrong name or type fails the item
+ * without leaving half of its documents uploaded. A file named in two fields is uploaded once.
+ */
+export async function uploadPendingDocuments(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	input: IDataObject,
+	pending: PendingDocumentField[],
+	settings: ReadUploadSettings,
+): Promise<IDataObject> {
+	const checked: CheckedUpload[] = [];
+	for (const name of binaryPropertiesToUpload(pending)) {
+		const field = pending.find((candidate) => candidate.entries.some((entry) => 'binaryProperty' in entry && entry.binaryProperty === name));
+		const label = `Document field "${field?.field ?? name}"`;
+		const file = await readBinaryFile.call(this, itemIndex, name, label, 'A document field also takes {documentId, documentVersionId} from an Upload step.');
+		checked.push(checkUpload.call(this, itemIndex, file, settings, `${label}: the file in "${name}"`));
+	}
+	const uploaded: IDataObject[] = [];
+	for (const upload of checked) uploaded.push(await sendUpload.call(this, itemIndex, upload, settings.encoding));
+
+	// Ingestion runs in parallel on the service; one deadline covers all of an item's documents.
+	const deadline = Date.now() + settings.readyTimeoutMs;
+	const references = new Map<string, DocumentReference>();
+	for (let index = 0; index < checked.length; index++) {
+		const what = `"${checked[index].fileName}" (binary property "${checked[index].file.propertyName}")`;
+		const ready = await waitUntilReady.call(this, itemIndex, uploaded[index], Math.max(0, deadline - Date.now()), what);
+		const reference = toDocumentReference({ ...uploaded[index], ...ready });
+		if (!reference) throw new Error(`the service did not return both documentId and documentVersionId for ${what}`);
+		references.set(checked[index].file.propertyName, reference);
+	}
+	return placeUploadedDocuments(input, pending, references);
+}
+
+/**
+ * POST /workflows/runs. A 400 `document_not_ready` means nothing was started, so trying again cannot
+ * start the run twice: the node waits for the documents this way rather than reading each upload's
+ * status first, which would need the workflow-inputs:write scope and works only for the key that
+ * uploaded the document. After the ready timeout the service's refusal is reported, plainly.
+ */
+export async function startRun(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+	readyTimeoutMs: number,
+): Promise<IDataObject> {
+	const post = async () =>
+		await settle(
+			apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
+				method: 'POST',
+				path: '/workflows/runs',
+				body,
+				itemIndex,
+			}),
+		);
+	const outcome = await pollUntil<Settled<IDataObject>>(this, 'the input documents to be ready', readyTimeoutMs, async () => {
+		const sent = await post();
+		if (sent.ok) return { done: true, value: sent };
+		if (serviceCodeOf(sent.error) !== 'document_not_ready') throw sent.error;
+		return { done: false, value: sent };
+	});
+	const result = outcome.done ? outcome.value : outcome.last;
+	if (result?.ok) return result.value;
+	const error = ensureNodeError(this.getNode(), result?.error, itemIndex);
+	if (!outcome.done && readyTimeoutMs > 0)
+		error.description = `The node tried again for ${Math.round(outcome.waitedMs / 1000)} s (Document Options → Ready Timeout) and the documents were still not ready. No run was started.\n${error.description ?? ''}`;
+	throw error;
+}
