@@ -1,5 +1,5 @@
 import { filenameFromContentDisposition } from '../../nodes/DraftingWorkspace/helpers/download';
-import { isPausedForReview, findRenderedArtifacts, isTerminal, runIdOf, startedAtOf, statusOf } from '../../nodes/DraftingWorkspace/helpers/runRecord';
+import { isPausedForReview, findRenderedArtifacts, passedReviewStep, isTerminal, runIdOf, startedAtOf, statusOf } from '../../nodes/DraftingWorkspace/helpers/runRecord';
 
 describe('run record readers tolerate the shapes the contract leaves open', () => {
 	it('reads ids, statuses and starts in several spellings', () => {
@@ -53,5 +53,15 @@ describe('isPausedForReview (the pause is named by the contract, its place in th
 		[{ status: 'Completed', condition: 'paused' }, false],
 	])('%j → %s', (record, expected) => {
 		expect(isPausedForReview(record as never)).toBe(expected);
+	});
+});
+
+describe('passedReviewStep', () => {
+	it('is true once a review step has been reached, whatever the field names', () => {
+		expect(passedReviewStep({ steps: [{ kind: 'agent', status: 'completed' }, { kind: 'review', status: 'completed' }] })).toBe(true);
+		expect(passedReviewStep({ steps: [{ type: 'approval', startedAt: '2026-01-01T00:00:00Z' }] })).toBe(true);
+		expect(passedReviewStep({ steps: [{ kind: 'review', status: 'pending' }] })).toBe(false);
+		expect(passedReviewStep({ steps: [{ kind: 'render', status: 'completed' }] })).toBe(false);
+		expect(passedReviewStep({})).toBe(false);
 	});
 });

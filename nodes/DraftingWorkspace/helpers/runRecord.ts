@@ -115,6 +115,18 @@ export function isPausedForReview(record: IDataObject): boolean {
 	});
 }
 
+/** Whether the run went through a review step (kind `review`, started): it was paused for a reviewer then. */
+export function passedReviewStep(record: IDataObject): boolean {
+	const steps = Array.isArray(record.steps) ? (record.steps as unknown[]) : [];
+	return steps.some((step) => {
+		if (!step || typeof step !== 'object') return false;
+		const { kind, type, status, startedAt } = step as IDataObject;
+		const isReview = [kind, type].some((value) => typeof value === 'string' && /review|approv/i.test(value));
+		const reached = (typeof status === 'string' && !/pending|skipped|not.?started/i.test(status)) || typeof startedAt === 'string';
+		return isReview && reached;
+	});
+}
+
 /** The run's error block or message, for the output of a failed run (field names are not in the contract). */
 export function runErrorOf(record: IDataObject): string | undefined {
 	const error = record.error ?? record.failure ?? record.failureReason;

@@ -5,7 +5,7 @@ import { apiRequestFull, serviceCodeOf } from '../transport';
 import { SseReader, type SseEvent } from '../transport/sse';
 import type { ByteStream } from '../transport/types';
 import { ensureNodeError, settle } from './errors';
-import { isPausedForReview, isTerminal, statusOf } from './runRecord';
+import { isPausedForReview, isTerminal, passedReviewStep, statusOf } from './runRecord';
 import { ProgressRelay } from './progressRelay';
 import { readRunRecord, runPath } from './runApi';
 
@@ -58,8 +58,9 @@ function isRunTerminalRefusal(error: unknown): boolean {
 /**
  * Follows a run to its end: the event stream first (one request for the whole run), the record once at
  * the end. Drops are survived by reopening the stream; a 409 `run_terminal` means the run ended while the
- * stream was closed. While the stream is quiet the record is read every `checkIntervalMs`, which both guards
- * against a stream that stays open but silent and reports a review pause (the stream sends nothing then).
+ * stream was closed. When the stream has been quiet for `checkIntervalMs` the record is read: a guard against
+ * a stream that stays open but dead, and (with On Pause = Return) how a review pause is noticed, since the
+ * stream sends only heartbeats then. A run costs one stream and one read at its end, however long it is.
  */
 export async function waitForRun(this: IExecuteFunctions, runId: string, options: WaitOptions): Promise<WaitResult> {
 	const node = this.getNode();
@@ -72,12 +73,14 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 	let pauseLogged = false;
 	let streamConnections = 0;
 	let quietDrops = 0;
-	let lastCheck = startedAt;
+	/** Last event or check: the record is read only after a whole check interval without either. */
+	let quietSince = startedAt;
 
 	const readRecord = async (): Promise<IDataObject> => await readRunRecord.call(this, runId, { itemIndex: options.itemIndex });
 	const result = async (record: IDataObject, outcome: WaitOutcome): Promise<WaitResult> => {
 		await relay.end();
-		return { record, outcome, pausedForReview, waitedMs: Date.now() - startedAt, streamConnections };
+		const paused = pausedForReview || passedReviewStep(record) || isPausedForReview(record);
+		return { record, outcome, pausedForReview: paused, waitedMs: Date.now() - startedAt, streamConnections };
 	};
 	const throwIfCancelled = () => {
 		if (cancelSignal?.aborted)
@@ -100,7 +103,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 	};
 	/** The periodic read: finished, paused (returned or noted), or still going. */
 	const check = async (): Promise<WaitResult | undefined> => {
-		lastCheck = Date.now();
+		quietSince = Date.now();
 		const record = await readRecord();
 		if (isTerminal(statusOf(record))) return await result(record, 'finished');
 		if (isPausedForReview(record)) {
@@ -135,23 +138,33 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 			return await result(await readRecord(), 'finished');
 		}
 		const reader = new SseReader(opened.value.body as ByteStream);
+		let heartbeatsSeen = 0;
 		streamConnections++;
 
 		try {
 			for (;;) {
-				const waitMs = Math.min(deadline, lastCheck + options.checkIntervalMs) - Date.now();
+				const waitMs = Math.min(deadline, quietSince + options.checkIntervalMs) - Date.now();
 				const next = await reader.next(waitMs, cancelSignal);
 				throwIfCancelled();
 				if (next.kind === 'end') break;
 				if (next.kind === 'idle') {
 					if (Date.now() >= deadline) return await timedOut();
-					if (Date.now() >= lastCheck + options.checkIntervalMs) {
+					// Keep Waiting does not need to see a pause: heartbeats prove the stream alive, so a run that is
+					// quiet (or paused) costs no reads. Return-on-pause must notice the pause, so only events count.
+					if (options.onPause === 'keepWaiting' && reader.comments !== heartbeatsSeen) {
+						heartbeatsSeen = reader.comments;
+						quietSince = Date.now();
+						continue;
+					}
+					if (Date.now() >= quietSince + options.checkIntervalMs) {
 						const done = await check();
 						if (done) return done;
 					}
 					continue;
 				}
 				quietDrops = 0;
+				// Heartbeat comments never get here, so a review pause (only heartbeats) is still checked.
+				quietSince = Date.now();
 				const data = parseData(next.event);
 				if (next.event.event === 'StepProgress' && typeof data.delta === 'string') await relay.send(data.delta);
 				// Only run-level events end the wait: StepCompleted carries `status: "completed"` of the step.
