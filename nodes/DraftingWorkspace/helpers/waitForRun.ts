@@ -58,7 +58,7 @@ function isRunTerminalRefusal(error: unknown): boolean {
 /**
  * Follows a run to its end: the event stream first (one request for the whole run), the record once at
  * the end. Drops are survived by reopening the stream; a 409 `run_terminal` means the run ended while the
- * stream was closed. When the stream has been quiet for `checkIntervalMs` the record is read: a guard against
+ * stream was closed. When the stream has been quiet long enough (see `quietLimitMs`) the record is read: a guard against
  * a stream that stays open but dead, and (with On Pause = Return) how a review pause is noticed, since the
  * stream sends only heartbeats then. A run costs one stream and one read at its end, however long it is.
  */
@@ -75,6 +75,10 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 	let quietDrops = 0;
 	/** Last event or check: the record is read only after a whole check interval without either. */
 	let quietSince = startedAt;
+	// Return-on-pause reads after one interval without events (a pause sends only heartbeats). Keep Waiting
+	// only guards against a dead stream: heartbeats count, and the silence allowed is four intervals (a
+	// minute by default), well above the usual 15-30 s heartbeat, so a healthy stream is never read.
+	const quietLimitMs = options.onPause === 'keepWaiting' ? 4 * options.checkIntervalMs : options.checkIntervalMs;
 
 	const readRecord = async (): Promise<IDataObject> => await readRunRecord.call(this, runId, { itemIndex: options.itemIndex });
 	const result = async (record: IDataObject, outcome: WaitOutcome): Promise<WaitResult> => {
@@ -143,7 +147,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 
 		try {
 			for (;;) {
-				const waitMs = Math.min(deadline, quietSince + options.checkIntervalMs) - Date.now();
+				const waitMs = Math.min(deadline, quietSince + quietLimitMs) - Date.now();
 				const next = await reader.next(waitMs, cancelSignal);
 				throwIfCancelled();
 				if (next.kind === 'end') break;
@@ -156,7 +160,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 						quietSince = Date.now();
 						continue;
 					}
-					if (Date.now() >= quietSince + options.checkIntervalMs) {
+					if (Date.now() >= quietSince + quietLimitMs) {
 						const done = await check();
 						if (done) return done;
 					}

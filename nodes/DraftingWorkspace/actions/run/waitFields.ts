@@ -34,7 +34,7 @@ export function waitFields(show: Show): INodeProperties[] {
 					typeOptions: { minValue: 1 },
 					default: 15,
 					description:
-						"How long the event stream may stay quiet before the run is read. With When Paused for Review = Return this is how soon a pause is noticed (the stream only sends heartbeats while paused); with Keep Waiting heartbeats count, so the run is read only if the stream goes completely silent.",
+						"How long the event stream may stay quiet before the run is read. With When Paused for Review = Return this is how soon a pause is noticed (the stream only sends heartbeats while paused). With Keep Waiting heartbeats count, and the run is read only if the stream stays completely silent for four times this interval.",
 				},
 				{
 					displayName: 'On Timeout',
