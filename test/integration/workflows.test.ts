@@ -95,6 +95,26 @@ describe('Workflow → Get Many / Get through n8n against the simulator', () => 
 		expect(out[2].json.id).toBe(wf.review);
 	});
 
+	it('reads run side by side (Get is read-only) yet outputs stay in item order, each with its pairedItem', async () => {
+		const ids = Array.from({ length: 40 }, (_, index) => (index % 7 === 3 ? 'wf_missing' : index % 2 ? wf.review : wf.agentSummary));
+		ctx.sim.admin.clearRequests();
+		const result = await ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') }, 'full', {
+			onError: 'continueRegularOutput',
+			items: ids.map((id) => ({ json: { id } })),
+		});
+		const out = result.output('Drafting Workspace');
+		expect(out.map((item) => item.pairedItem)).toEqual(ids.map((_, item) => ({ item })));
+		expect(out.map((item) => (item.json.error ? 'wf_missing' : item.json.id))).toEqual(ids);
+		// Several requests were in flight at once: some request started before the previous one finished.
+		const gets = ctx.sim.admin.requests().filter((entry) => entry.path.startsWith('/workflows/wf_'));
+		const overlapping = gets.some((entry, index) => index > 0 && Date.parse(entry.at) < Date.parse(gets[index - 1].at) + (gets[index - 1].durationMs ?? 0));
+		expect(overlapping).toBe(true);
+
+		const stopped = await ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') }, 'full', { items: ids.map((id) => ({ json: { id } })) });
+		expect(stopped.status).toBe('error');
+		expect(failure(stopped).message).toMatch(/^Not found/);
+	});
+
 	it('the error output gets only error items, and they keep their pairedItem', async () => {
 		const result = await ctx.run(
 			{ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') },

@@ -56,19 +56,40 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			description: 'Update the community node package, or pick another operation.',
 		});
 
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	const perItem: INodeExecutionData[][] = new Array(items.length);
+	const runItem = async (itemIndex: number): Promise<void> => {
 		try {
 			const results = await handler.execute.call(this, itemIndex);
-			for (const result of results) output.push({ ...result, pairedItem: { item: itemIndex } });
+			perItem[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			const nodeError = toNodeError.call(this, error, itemIndex);
 			if (this.continueOnFail() && !isCancelled.call(this)) {
-				output.push(errorItem.call(this, nodeError, itemIndex));
-				continue;
+				perItem[itemIndex] = [errorItem.call(this, nodeError, itemIndex)];
+				return;
 			}
 			throw nodeError;
 		}
+	};
+
+	const concurrency = Math.max(1, Math.min(handler.concurrency ?? 1, items.length));
+	if (concurrency === 1) {
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) await runItem(itemIndex);
+	} else {
+		// A small pool: each worker takes the next item index; results land in their item's slot, so the
+		// output keeps input order. The first failure (without Continue On Fail) stops every worker.
+		let next = 0;
+		let failure: Error | undefined;
+		const worker = async (): Promise<void> => {
+			while (!failure && next < items.length) {
+				const itemIndex = next++;
+				// runItem only rejects with the item's node error (or n8n's own expression error).
+				await runItem(itemIndex).catch((error: Error) => {
+					failure ??= error;
+				});
+			}
+		};
+		await Promise.all(Array.from({ length: concurrency }, async () => await worker()));
+		if (failure) throw failure;
 	}
-	return [output];
+	return [perItem.flat()];
 }

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestFull, headerValue } from '../transport';
 import { binaryAsBase64, copyBinaryInto, type BinaryFile } from './binaryInput';
-import { allocateMultipart } from './multipart';
+import { base64Chunks, framedStream, multipartHead, multipartTail, newBoundary } from './multipart';
+import type { ByteStream } from '../transport/types';
 import { pollUntil } from './pollUntil';
 import { ACCEPTED_TYPES_TEXT, formatBytes, resolveUploadType } from './uploadRules';
 
@@ -65,29 +66,68 @@ export function checkUpload(
 	return { file, fileName, contentType: resolved.sendAs };
 }
 
-/** The request body, built once at its final size (see multipart.ts); JSON carries the file as base64. */
-async function uploadBody(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	upload: CheckedUpload,
-	encoding: UploadEncoding,
-): Promise<{ body: Buffer; contentType: string }> {
+interface UploadFraming {
+	head: Buffer;
+	tail: Buffer;
+	/** Bytes between head and tail: the file, or its base64 text. */
+	contentBytes: number;
+	contentType: string;
+}
+
+function framingOf(upload: CheckedUpload, encoding: UploadEncoding): UploadFraming {
 	if (encoding === 'json') {
-		const base64 = await binaryAsBase64.call(this, upload.file, itemIndex);
 		const head = Buffer.from(`{"filename":${JSON.stringify(upload.fileName)},"contentType":${JSON.stringify(upload.contentType)},"data":"`);
-		const tail = Buffer.from('"}');
-		const body = Buffer.allocUnsafe(head.length + base64.length + tail.length);
-		head.copy(body, 0);
-		body.write(base64, head.length, 'latin1');
-		tail.copy(body, head.length + base64.length);
-		return { body, contentType: 'application/json' };
+		return { head, tail: Buffer.from('"}'), contentBytes: 4 * Math.ceil(upload.file.size / 3), contentType: 'application/json' };
 	}
-	const multipart = allocateMultipart(
-		{ fieldName: 'file', fileName: upload.fileName, contentType: upload.contentType },
-		upload.file.size,
-	);
-	await copyBinaryInto.call(this, upload.file, multipart.body, multipart.contentOffset);
-	return { body: multipart.body, contentType: multipart.contentType };
+	const boundary = newBoundary();
+	const part = { fieldName: 'file', fileName: upload.fileName, contentType: upload.contentType };
+	return {
+		head: multipartHead(boundary, part),
+		tail: multipartTail(boundary),
+		contentBytes: upload.file.size,
+		contentType: `multipart/form-data; boundary=${boundary}`,
+	};
+}
+
+/** The whole body in one Buffer allocated at its final size, the file decoded or copied straight into it. */
+async function bufferedBody(this: IExecuteFunctions, itemIndex: number, upload: CheckedUpload, framing: UploadFraming, encoding: UploadEncoding): Promise<Buffer> {
+	const { head, tail, contentBytes } = framing;
+	const body = Buffer.allocUnsafe(head.length + contentBytes + tail.length);
+	head.copy(body, 0);
+	if (encoding === 'json') body.write(await binaryAsBase64.call(this, upload.file, itemIndex), head.length, contentBytes, 'latin1');
+	else await copyBinaryInto.call(this, upload.file, body, head.length);
+	tail.copy(body, head.length + contentBytes);
+	return body;
+}
+
+interface UploadBody {
+	contentType: string;
+	body?: Buffer;
+	/** For files in n8n's binary data store: a fresh stream per attempt (head, the file, tail). */
+	bodyFactory?: () => Promise<ByteStream | Buffer>;
+	contentLength: number;
+}
+
+/**
+ * The request body. A file in n8n's binary data store (the default filesystem mode, S3, database) is
+ * streamed from the store, framed by the multipart (or JSON) head and tail, so it is never held in memory.
+ * Inline binary data (base64 in the item) is decoded once into a Buffer of the body's final size: it has
+ * to be decoded anyway, and a Buffer goes through n8n's request helper unchanged.
+ */
+async function uploadBody(this: IExecuteFunctions, itemIndex: number, upload: CheckedUpload, encoding: UploadEncoding): Promise<UploadBody> {
+	const framing = framingOf(upload, encoding);
+	const contentLength = framing.head.length + framing.contentBytes + framing.tail.length;
+	const id = upload.file.binary.id;
+	if (!id) return { contentType: framing.contentType, body: await bufferedBody.call(this, itemIndex, upload, framing, encoding), contentLength };
+	const bodyFactory = async (): Promise<ByteStream | Buffer> => {
+		const source = await this.helpers.getBinaryStream(id);
+		const transform = encoding === 'json' ? base64Chunks() : undefined;
+		const stream = framedStream(source, framing.head, framing.tail, upload.file.size, transform);
+		if (stream) return stream as unknown as ByteStream;
+		(source as unknown as ByteStream).destroy();
+		return await bufferedBody.call(this, itemIndex, upload, framing, encoding);
+	};
+	return { contentType: framing.contentType, bodyFactory, contentLength };
 }
 
 /**
@@ -100,10 +140,18 @@ export async function sendUpload(
 	upload: CheckedUpload,
 	encoding: UploadEncoding,
 ): Promise<IDataObject> {
-	const { body, contentType } = await uploadBody.call(this, itemIndex, upload, encoding);
+	const { body, bodyFactory, contentType, contentLength } = await uploadBody.call(this, itemIndex, upload, encoding);
 	const response = await apiRequestFull.call<IExecuteFunctions, Parameters<typeof apiRequestFull>, Promise<{ body: unknown; headers: IDataObject }>>(
 		this,
-		{ method: 'POST', path: INPUT_DOCUMENTS_PATH, body, headers: { 'Content-Type': contentType }, itemIndex, timeoutMs: 300_000 },
+		{
+			method: 'POST',
+			path: INPUT_DOCUMENTS_PATH,
+			body,
+			bodyFactory,
+			headers: { 'Content-Type': contentType, 'Content-Length': String(contentLength) },
+			itemIndex,
+			timeoutMs: 300_000,
+		},
 	);
 	const record: IDataObject = response.body && typeof response.body === 'object' ? { ...(response.body as IDataObject) } : {};
 	// The contract names `documentId`; an `id` or the Location header are accepted if a deployment differs.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'crypto';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * A one-file `multipart/form-data` body (RFC 7578), built without a runtime dependency.
@@ -61,4 +62,53 @@ export function allocateMultipart(part: MultipartFilePart, size: number, boundar
 	head.copy(body, 0);
 	tail.copy(body, head.length + size);
 	return { body, contentType: `multipart/form-data; boundary=${boundary}`, contentOffset: head.length };
+}
+
+/** The byte stream n8n's binary data store hands out (typed without importing `stream`, which nodes may not). */
+export type BinaryStream = Awaited<ReturnType<IExecuteFunctions['helpers']['getBinaryStream']>>;
+
+/**
+ * `head`, the source's bytes (each chunk passed through `transform`), then `tail`, as a new readable stream,
+ * so a file in n8n's binary data store (filesystem, S3, database modes) is sent without ever being held in
+ * memory. The stream class is the source's own (`Readable.from`, inherited by every Node stream class):
+ * node code may not import `stream`. Undefined when the source offers no `from` (then the caller buffers).
+ * The byte count is checked: a store that yields more or fewer bytes than announced fails the request
+ * rather than sending a body that disagrees with its Content-Length.
+ */
+export function framedStream(
+	source: BinaryStream,
+	head: Buffer,
+	tail: Buffer,
+	expectedBytes: number,
+	transform: (chunk: Buffer, last: boolean) => Buffer = (chunk) => chunk,
+): BinaryStream | undefined {
+	const factory = (source.constructor as unknown as { from?: (iterable: AsyncIterable<Buffer>, options: { objectMode: boolean }) => BinaryStream }).from;
+	if (typeof factory !== 'function') return undefined;
+	async function* frames(): AsyncGenerator<Buffer> {
+		yield head;
+		let seen = 0;
+		for await (const chunk of source as AsyncIterable<Buffer | string>) {
+			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+			seen += bytes.length;
+			if (seen > expectedBytes) throw new Error(`the binary data store returned more than the ${expectedBytes} bytes announced`);
+			const out = transform(bytes, false);
+			if (out.length) yield out;
+		}
+		if (seen !== expectedBytes) throw new Error(`the binary data store returned ${seen} bytes where ${expectedBytes} were announced`);
+		const rest = transform(Buffer.alloc(0), true);
+		if (rest.length) yield rest;
+		yield tail;
+	}
+	return factory.call(source.constructor, frames(), { objectMode: false });
+}
+
+/** A base64 encoder for a chunked source: carries the 0-2 bytes that do not fill a 3-byte group. */
+export function base64Chunks(): (chunk: Buffer, last: boolean) => Buffer {
+	let carry: Buffer = Buffer.alloc(0);
+	return (chunk, last) => {
+		const joined = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+		const whole = last ? joined.length : joined.length - (joined.length % 3);
+		carry = joined.subarray(whole);
+		return Buffer.from(joined.subarray(0, whole).toString('base64'), 'latin1');
+	};
 }

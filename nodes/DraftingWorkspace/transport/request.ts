@@ -137,7 +137,10 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 	if (options.body === undefined) delete requestOptions.body;
 
 	for (let attempt = 1; ; attempt++) {
+		if (options.bodyFactory) requestOptions.body = (await options.bodyFactory()) as IHttpRequestOptions['body'];
 		const outcome = await sendOnce.call(this, requestOptions);
+		// A streamed body the server answered before reading to its end still holds a file open.
+		if (options.bodyFactory && isByteStream(requestOptions.body)) requestOptions.body.destroy();
 		if ('failure' in outcome) {
 			if (isCancellation(outcome.failure, signal)) throw cancellationError(node, options.itemIndex);
 			const failure = networkFailureOf(outcome.failure);

@@ -28,6 +28,11 @@ export interface ApiRequestOptions {
 	qs?: IDataObject;
 	/** JSON object, a Buffer, or a multipart body built by the multipart helper. */
 	body?: IDataObject | IDataObject[] | Buffer | string;
+	/**
+	 * A body that can be read only once (a stream): called before every attempt, so a retried request
+	 * (429, 423, connection refused) sends a fresh copy. Takes precedence over `body`.
+	 */
+	bodyFactory?: () => Promise<ByteStream | Buffer>;
 	headers?: IDataObject;
 	/** `json` (default) parses the answer; `buffer` returns bytes; `stream` returns a readable body. */
 	response?: ResponseKind;

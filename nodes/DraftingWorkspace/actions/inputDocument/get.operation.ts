@@ -4,6 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { ensureNodeError, settle } from '../../helpers/errors';
 import { getUploadStatus, inputDocumentPath } from '../../helpers/inputDocuments';
 import { jsonItems } from '../../helpers/items';
+import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [
 	{
@@ -19,6 +20,9 @@ export const description: INodeProperties[] = [
 ];
 
 /** GET /workflow-inputs/documents/{documentId}: status, `processingError` when failed, `usedByRunId`. */
+/** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
+export const concurrency = READ_CONCURRENCY;
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const documentId = String(this.getNodeParameter('documentId', itemIndex, '')).trim();
 	if (!documentId)

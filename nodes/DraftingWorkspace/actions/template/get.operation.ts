@@ -4,10 +4,14 @@ import { templateLocator } from '../../helpers/descriptions';
 import { jsonItems } from '../../helpers/items';
 import { getLocatorId } from '../../helpers/parameters';
 import { apiRequest } from '../../transport';
+import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [templateLocator({ displayOptions: { show: { resource: ['template'], operation: ['get'] } } })];
 
 /** GET /document-templates/{id}: the template with its `inputSchema` and `needsAttention`. */
+/** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
+export const concurrency = READ_CONCURRENCY;
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
 	const body = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {

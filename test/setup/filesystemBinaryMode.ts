@@ -1,0 +1,19 @@
+/**
+ * Import first in a test file whose binary data should live in n8n's filesystem store, as in a default n8n
+ * instance (N8N_DEFAULT_BINARY_DATA_MODE=filesystem), instead of inline base64. Jest gives every test file
+ * its own module registry, so the store set up here stays in that file.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'dw-fs-binary-'));
+
+import 'reflect-metadata';
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
+
+export async function initFilesystemBinaryData(): Promise<void> {
+  await Container.get(BinaryDataService).init();
+}
