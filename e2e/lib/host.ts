@@ -1,0 +1,43 @@
+// Where the end-to-end host lives and how to make sure it is installed. The install itself is
+// e2e/n8n-host/ensure.mjs (plain Node, so `npm run e2e:host` needs nothing compiled); this module runs it
+// and reads the stamp it writes.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const E2E_DIR = resolve(__dirname, '..');
+export const REPO_DIR = resolve(E2E_DIR, '..');
+export const HOST_DIR = join(E2E_DIR, 'n8n-host');
+const ENSURE_SCRIPT = join(HOST_DIR, 'ensure.mjs');
+const STAMP = join(HOST_DIR, '.cache', 'stamp.json');
+
+export interface N8nHost {
+  /** The Node binary that runs n8n (24+: the system one when recent enough, else e2e/.cache/node24). */
+  nodeBin: string;
+  nodeVersion: string;
+  /** n8n's CLI entry (run as `<nodeBin> <n8nBin> <command>`). */
+  n8nBin: string;
+  n8nVersion: string;
+}
+
+/** The installed host, as recorded by ensure.mjs; throws with the fix when it is missing. */
+export function readHost(): N8nHost {
+  let stamp: Partial<N8nHost> = {};
+  try {
+    stamp = JSON.parse(readFileSync(STAMP, 'utf8')) as Partial<N8nHost>;
+  } catch {
+    // reported below
+  }
+  const { nodeBin, nodeVersion, n8nBin, n8nVersion } = stamp;
+  if (!nodeBin || !nodeVersion || !n8nBin || !n8nVersion || !existsSync(nodeBin) || !existsSync(n8nBin)) {
+    throw new Error('The n8n host is not installed: run `npm run e2e:host` (npm run test:e2e does it for you).');
+  }
+  return { nodeBin, nodeVersion, n8nBin, n8nVersion };
+}
+
+/** Installs the host when needed (cached: under 2 s when nothing changed), printing its progress. */
+export function ensureHost(): N8nHost {
+  const run = spawnSync(process.execPath, [ENSURE_SCRIPT], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`e2e/n8n-host/ensure.mjs failed (exit code ${run.status ?? run.signal})`);
+  return readHost();
+}

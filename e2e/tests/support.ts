@@ -1,0 +1,66 @@
+// One simulator (in this process, on 127.0.0.1) and one n8n user folder per test file: n8n's first command
+// migrates the database (~4 s), so every workflow of a file shares the folder.
+import { N8n, type CredentialRef, type CredentialSpec } from '../lib/n8n';
+import { packageTarball } from '../lib/pack';
+import { createSimulator, FIXTURE_KEYS, type FixtureKeyName, type RequestLogEntry, type Simulator, type SimulatorOptions } from '../../test/simulator';
+
+export class E2EContext {
+  sim!: Simulator;
+  url!: string;
+  n8n!: N8n;
+  /** Everything n8n printed in this file, to prove no key ever shows up in it. */
+  readonly transcripts: string[] = [];
+
+  async start(options: SimulatorOptions = {}): Promise<void> {
+    this.sim = createSimulator(options);
+    this.url = await this.sim.start();
+    this.n8n = await N8n.create({ tarball: packageTarball() });
+  }
+
+  async stop(): Promise<void> {
+    if (this.n8n) this.transcripts.push(this.n8n.serverLog());
+    await this.n8n?.dispose();
+    await this.sim?.stop();
+  }
+
+  /** A credential spec for a fixture key, pointing at this file's simulator. */
+  credential(key: FixtureKeyName, id = `dwE2E${key[0].toUpperCase()}${key.slice(1)}`): CredentialSpec {
+    return { id, name: `Drafting Workspace (${key})`, baseUrl: this.url, apiKey: FIXTURE_KEYS[key] };
+  }
+
+  async importCredentials(...keys: FixtureKeyName[]): Promise<CredentialRef[]> {
+    return await this.n8n.importCredentials(keys.map((key) => this.credential(key)));
+  }
+
+  /** Executes a workflow, keeping its output for the leak check. */
+  async execute(workflowId: string) {
+    const result = await this.n8n.execute(workflowId);
+    this.transcripts.push(result.stdout, result.stderr);
+    return result;
+  }
+
+  /** The simulator's answer to a direct request with a fixture key (to compare with what n8n got). */
+  async api(path: string, init: RequestInit = {}, key: FixtureKeyName = 'full'): Promise<Response> {
+    const headers = { authorization: `Bearer ${FIXTURE_KEYS[key]}`, ...(init.body ? { 'content-type': 'application/json' } : {}) };
+    const response = await fetch(`${this.url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status}: ${await response.text()}`);
+    return response;
+  }
+
+  async bytes(path: string): Promise<Buffer> {
+    return Buffer.from(await (await this.api(path)).arrayBuffer());
+  }
+
+  /** The request-log entries written while `action` ran. */
+  async requestsDuring<T>(action: () => Promise<T>): Promise<{ value: T; requests: RequestLogEntry[] }> {
+    const since = this.sim.admin.requests().at(-1)?.seq ?? 0;
+    const value = await action();
+    return { value, requests: this.sim.admin.requests({ since }) };
+  }
+
+  /** The fixture keys (plain or base64, as in a Basic or Bearer header) found in the given texts. */
+  static leaks(texts: string[]): string[] {
+    const forms = Object.values(FIXTURE_KEYS).flatMap((key) => [key, Buffer.from(key).toString('base64'), Buffer.from(`Bearer ${key}`).toString('base64')]);
+    return forms.filter((form) => texts.some((text) => text.includes(form)));
+  }
+}
