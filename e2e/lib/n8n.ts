@@ -315,18 +315,28 @@ export class N8n {
     throw new Error(`Binary data stored in a mode this driver does not read: ${ref.id ?? ref.data}`);
   }
 
-  /** A workflow's static data as saved in the database (a poll trigger's memory), read with Node 24's node:sqlite. */
-  readStaticData(workflowId: string): Record<string, unknown> | undefined {
+  /** Runs one read-only SQL query on the folder's database with Node 24's built-in node:sqlite. */
+  private query<T>(sql: string, ...params: string[]): T[] {
     const script = [
       "const { DatabaseSync } = require('node:sqlite');",
       'const db = new DatabaseSync(process.argv[1], { readOnly: true });',
-      "const row = db.prepare('SELECT staticData FROM workflow_entity WHERE id = ?').get(process.argv[2]);",
-      'process.stdout.write(row && row.staticData ? String(row.staticData) : "null");',
+      'process.stdout.write(JSON.stringify(db.prepare(process.argv[2]).all(...process.argv.slice(3))));',
     ].join('\n');
     const database = join(this.userFolder, '.n8n', 'database.sqlite');
-    const run = spawnSync(this.host.nodeBin, ['--no-warnings', '-e', script, database, workflowId], { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`Could not read the static data of ${workflowId}: ${run.stderr}`);
-    return (JSON.parse(run.stdout) as Record<string, unknown> | null) ?? undefined;
+    const run = spawnSync(this.host.nodeBin, ['--no-warnings', '-e', script, database, sql, ...params], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`Could not query the n8n database: ${run.stderr}`);
+    return JSON.parse(run.stdout) as T[];
+  }
+
+  /** A workflow's static data as saved in the database (a poll trigger's memory). */
+  readStaticData(workflowId: string): Record<string, unknown> | undefined {
+    const [row] = this.query<{ staticData: string | null }>('SELECT staticData FROM workflow_entity WHERE id = ?', workflowId);
+    return row?.staticData ? (JSON.parse(row.staticData) as Record<string, unknown>) : undefined;
+  }
+
+  /** The executions n8n saved for a workflow (a published trigger's runs), oldest first. */
+  executions(workflowId: string): Array<{ id: string; status: string; mode: string }> {
+    return this.query('SELECT id, status, mode FROM execution_entity WHERE workflowId = ? ORDER BY id', workflowId);
   }
 
   /** Stops the server and removes the user folder (kept when it was given, or with E2E_KEEP_USER_FOLDER=1). */

@@ -1,22 +1,40 @@
 // The action node in a real n8n: workflow JSON files imported and run with `n8n execute`, against the
 // simulator, with the package installed from its `npm pack` tarball as a community package.
-import { FIXTURE_IDS } from '../../test/simulator';
-import { loadWorkflow, renamed, useCredential } from '../lib/workflows';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { FIXTURE_IDS, inputDocumentStore } from '../../test/simulator';
+import { samplePdf } from '../../test/simulator/uploads/testing';
+import { loadWorkflow, renamed, useCredential, type WorkflowJson } from '../lib/workflows';
 import { E2EContext } from './support';
 
 const ctx = new E2EContext();
 const wf = FIXTURE_IDS.workflows;
 const MISSING_SCOPE_WORKFLOW = 'dwE2EListNoScope';
 
+/** The PDF the upload workflow reads from disk, in a folder n8n's file access is limited to. */
+const files = mkdtempSync(join(tmpdir(), 'dw-e2e-files-'));
+const contractPath = join(files, 'supply-agreement.pdf');
+let contract: Buffer;
+
+/** Points the workflow's Read/Write Files node at the sample PDF. */
+function withPdfPath(workflow: WorkflowJson): WorkflowJson {
+  return JSON.parse(JSON.stringify(workflow).replace('__PDF_PATH__', contractPath)) as WorkflowJson;
+}
+
 beforeAll(async () => {
+  contract = await samplePdf(3);
+  writeFileSync(contractPath, contract);
   // Runs play at a tenth of their fixture durations; chat chunks come back to back.
-  await ctx.start({ runTimeScale: 0.1, chatChunkDelayMs: 0 });
+  await ctx.start({ runTimeScale: 0.1, chatChunkDelayMs: 0, ingestionMs: 200 }, { N8N_RESTRICT_FILE_ACCESS_TO: files });
   const [full, noWorkflowsRead] = await ctx.importCredentials('full', 'noWorkflowsRead');
   await ctx.n8n.importWorkflows([
     useCredential(loadWorkflow('list-workflows'), full),
     useCredential(loadWorkflow('produce-offer-letter-pdf'), full),
     useCredential(loadWorkflow('chat-completion'), full),
     useCredential(loadWorkflow('run-start-and-download'), full),
+    withPdfPath(useCredential(loadWorkflow('upload-and-run'), full)),
     renamed(useCredential(loadWorkflow('list-workflows'), noWorkflowsRead), MISSING_SCOPE_WORKFLOW),
   ]);
 });
@@ -91,9 +109,28 @@ describe('n8n execute: Drafting Workspace actions from workflow JSON files', () 
     expect(pdf.equals(await ctx.bytes(paths[0]))).toBe(true);
   });
 
-  // The upload case arrives with the Input Document → Upload operation: a workflow file
-  // e2e/workflows/upload-and-run.json (Upload a PDF → Run → Start with it → Wait → Download), imported above.
-  it.todo('Input Document → Upload a PDF, then Run → Start with it, Wait, Download: the rendered PDF (bytes checked)');
+  it('Input Document → Upload a PDF from disk, Run → Start with it, Wait: the rendered PDF and the same input bytes back', async () => {
+    const result = (await ctx.execute('dwE2EUploadAndRun')).expectSuccess();
+    const [uploaded] = result.items('Upload Contract');
+    expect(uploaded.json).toMatchObject({ status: 'ready', filename: 'supply-agreement.pdf', contentType: 'application/pdf', pageCount: 3, sizeBytes: contract.length });
+    // n8n keeps the file in its filesystem store: the node streamed it from there, and the service got the same bytes.
+    expect(inputDocumentStore(ctx.sim.state).documents.get(String(uploaded.json.documentId))?.bytes.equals(contract)).toBe(true);
+
+    const [finished] = result.items('Start Due Diligence');
+    expect(finished.json).toMatchObject({ workflowId: wf.multiDocs, status: 'Completed', wait: { outcome: 'finished' } });
+    expect(JSON.stringify(finished.json.inputDocuments)).toContain(String(uploaded.json.documentVersionId));
+    expect(finished.binary?.data).toMatchObject({ mimeType: 'application/pdf', fileName: 'due-diligence-report.pdf' });
+    const report = ctx.n8n.readBinary(finished.binary?.data);
+    expect(report.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const record = (await (await ctx.api(`/workflows/runs/${String(finished.json.runId)}`)).json()) as {
+      steps: Array<{ renderedArtifact?: { downloadPath: string } }>;
+    };
+    const [downloadPath] = record.steps.flatMap((step) => (step.renderedArtifact ? [step.renderedArtifact.downloadPath] : []));
+    expect(report.equals(await ctx.bytes(downloadPath))).toBe(true);
+
+    const [original] = result.items('Download Input Back');
+    expect(ctx.n8n.readBinary(original.binary?.original).equals(contract)).toBe(true);
+  });
 
   it('no API key appears in anything n8n printed for the executions above', () => {
     expect(ctx.transcripts.length).toBeGreaterThan(0);

@@ -11,10 +11,10 @@ export class E2EContext {
   /** Everything n8n printed in this file, to prove no key ever shows up in it. */
   readonly transcripts: string[] = [];
 
-  async start(options: SimulatorOptions = {}): Promise<void> {
+  async start(options: SimulatorOptions = {}, n8nEnv: Record<string, string> = {}): Promise<void> {
     this.sim = createSimulator(options);
     this.url = await this.sim.start();
-    this.n8n = await N8n.create({ tarball: packageTarball() });
+    this.n8n = await N8n.create({ tarball: packageTarball(), env: n8nEnv });
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: every scenario of bench/README.md in one process, this package side by side with what an
+ * n8n user would build from n8n's own nodes, both executed by n8n's engine against the simulator on
+ * 127.0.0.1. Prints one table, writes bench/results.json and bench/latency.svg. Figures, not assertions.
+ *
+ *   npm run bench                      all scenarios
+ *   npm run bench -- --only=latency,files   a subset (latency, requests, rate, files, overhead)
+ */
+import { initEngine, skipBinaryStore } from './lib/engine';
+
+import { join } from 'node:path';
+
+import { writeLatencyChart } from './lib/chart';
+import { registerN8nNodes } from './lib/n8nNodes';
+import { machineDescription, mb, ms, printTable, range, writeResults, type Row } from './lib/report';
+import { startSimulatorProcess } from './lib/simulatorProcess';
+import { completionLatency } from './scenarios/latency';
+import { largeFiles } from './scenarios/largeFiles';
+import { perItemOverhead } from './scenarios/overhead';
+import { rateLimitedBatch } from './scenarios/rateLimit';
+import { requestsPerRun } from './scenarios/requests';
+
+const SCENARIOS = ['latency', 'requests', 'rate', 'files', 'overhead'] as const;
+/** `--binary-mode=memory` keeps binary data inline (base64 in the items) instead of n8n's default filesystem store. */
+const BINARY_MODE = process.argv.includes('--binary-mode=memory') ? 'memory' : 'filesystem';
+type Scenario = (typeof SCENARIOS)[number];
+
+function selected(): Set<Scenario> {
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  if (!only) return new Set(SCENARIOS);
+  return new Set(only.split(',').filter((name): name is Scenario => (SCENARIOS as readonly string[]).includes(name)));
+}
+
+const times = (value: number): string => (Number.isFinite(value) ? `${value >= 10 ? Math.round(value) : value.toFixed(2)}×` : 'n/a');
+
+async function main(): Promise<void> {
+  if (!(globalThis as { gc?: unknown }).gc) console.warn('bench: run with --expose-gc (npm run bench does) for steady memory baselines');
+  if (BINARY_MODE === 'filesystem') await initEngine();
+  else skipBinaryStore();
+  const n8nVersion = registerN8nNodes();
+  const machine = machineDescription(n8nVersion);
+  console.log(`bench: ${machine}`);
+  const wanted = selected();
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = { machine, startedAt: new Date().toISOString() };
+  // Scenarios 1, 4 and 5 share one simulator with the rate limit lifted; 2 and 3 start their own.
+  const sim = await startSimulatorProcess({ defaultRateLimitPerMinute: 1_000_000, sseHeartbeatMs: 15_000 });
+  try {
+    if (wanted.has('latency')) {
+      console.log('bench: 1. completion latency (runs end at random instants; 12 runs per side)...');
+      const latency = await completionLatency(sim);
+      results.latency = latency;
+      const ratio = latency.loop.median / latency.ours.median;
+      rows.push({
+        scenario: '1. Completion latency',
+        metric: 'time from the terminal event to the workflow knowing',
+        ours: range(latency.ours, ms),
+        alternative: `${range(latency.loop, ms)}, HTTP Request + Wait ${latency.intervalSeconds} s + If`,
+        ratio: `${times(ratio)} faster`,
+        target: 'median ≤ 50 ms and ≥ 50× better',
+        met: latency.ours.median <= 50 && ratio >= 50,
+      });
+      writeLatencyChart(join(__dirname, 'latency.svg'), 'Completion latency: terminal event → workflow knows', [
+        { label: 'This package (Wait For Run)', valuesMs: latency.ours.values, colour: '#1f77b4' },
+        { label: `HTTP Request loop (${latency.intervalSeconds} s)`, valuesMs: latency.loop.values, colour: '#d62728' },
+      ]);
+      if (latency.errors.length) console.warn(`bench: latency errors: ${latency.errors.join('; ')}`);
+    }
+    if (wanted.has('requests')) {
+      console.log('bench: 2. requests per waited run (5 s, 60 s, and a 10-minute run simulated 20× faster)...');
+      const requests = await requestsPerRun();
+      results.requests = requests;
+      for (const row of requests)
+        rows.push({
+          scenario: '2. Requests per waited run',
+          metric: `${row.label}, incl. the file download`,
+          ours: String(row.ours),
+          alternative: `${row.loop} (poll every 5 s)`,
+          ratio: `${times(row.loop / row.ours)} fewer`,
+          target: '≤ 3 whatever the length',
+          met: row.ours <= 3,
+        });
+    }
+    if (wanted.has('rate')) {
+      console.log('bench: 3. rate-limited batch (600 Start Run items, key at 300 requests/minute, real time)...');
+      const rate = await rateLimitedBatch();
+      results.rateLimit = rate;
+      const describe = (side: typeof rate.ours) => `${side.failedItems} failed, ${side.wallSeconds.toFixed(1)} s`;
+      rows.push({
+        scenario: '3. Rate-limited batch',
+        metric: `${rate.items} items at ${rate.limitPerMinute}/min (minimum ${rate.minimumSeconds} s)`,
+        ours: `${describe(rate.ours)} (${times(rate.ours.wallSeconds / rate.minimumSeconds)} minimum)`,
+        alternative: `${describe(rate.httpRequest)} (default settings)`,
+        ratio: `${rate.httpRequest.failedItems - rate.ours.failedItems} fewer failures`,
+        target: '0 failed, ≤ 1.15× the minimum',
+        met: rate.ours.failedItems === 0 && rate.ours.wallSeconds <= 1.15 * rate.minimumSeconds,
+      });
+    }
+    if (wanted.has('files')) {
+      console.log('bench: 4. large files (50 MB upload and download; peak memory growth)...');
+      const files = await largeFiles(sim);
+      results.largeFiles = files;
+      for (const row of files) {
+        rows.push({
+          scenario: '4. Large files',
+          metric: `${row.label}: peak RSS growth (${BINARY_MODE} binary mode)`,
+          ours: `${range(row.ours, mb)} = ${times(row.ours.median / row.fileBytes)} file`,
+          alternative: `${range(row.httpRequest, mb)} = ${times(row.httpRequest.median / row.fileBytes)} file`,
+          ratio: row.ours.median < 2 ** 20 ? 'this package < 1 MB' : `${times(row.httpRequest.median / row.ours.median)} less`,
+          target: '≤ 1.5× the file size',
+          met: row.ours.median <= 1.5 * row.fileBytes,
+        });
+        if (row.errors.length) console.warn(`bench: ${row.label}: ${row.errors.join('; ')}`);
+      }
+    }
+    if (wanted.has('overhead')) {
+      console.log('bench: 5. per-item overhead (1,000 items of Workflow → Get)...');
+      const overhead = await perItemOverhead(sim);
+      results.overhead = overhead;
+      const ratio = overhead.ours.median / overhead.httpRequest.median;
+      rows.push({
+        scenario: '5. Per-item overhead',
+        metric: `${overhead.items} items, node time (failed: ${overhead.failures.ours} vs ${overhead.failures.httpRequest})`,
+        ours: range(overhead.ours, ms),
+        alternative: `${range(overhead.httpRequest, ms)}, predefined credential`,
+        ratio: `${times(ratio)} the time`,
+        target: 'ratio ≤ 1.2',
+        met: ratio <= 1.2,
+      });
+    }
+  } finally {
+    await sim.stop();
+  }
+  const table = printTable(rows);
+  results.table = table;
+  writeResults(join(__dirname, 'results.json'), results);
+  console.log(`\n${table}\n\nbench: ${machine}\nbench: wrote bench/results.json${wanted.has('latency') ? ' and bench/latency.svg' : ''}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('bench failed:', error);
+  process.exit(1);
+});
