@@ -19,10 +19,10 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** GET /workflow-inputs/documents/{documentId}: status, `processingError` when failed, `usedByRunId`. */
 /** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
 export const concurrency = READ_CONCURRENCY;
 
+/** GET /workflow-inputs/documents/{documentId}: status, `processingError` when failed, `usedByRunId`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const documentId = String(this.getNodeParameter('documentId', itemIndex, '')).trim();
 	if (!documentId)

@@ -8,10 +8,10 @@ import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [templateLocator({ displayOptions: { show: { resource: ['template'], operation: ['get'] } } })];
 
-/** GET /document-templates/{id}: the template with its `inputSchema` and `needsAttention`. */
 /** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
 export const concurrency = READ_CONCURRENCY;
 
+/** GET /document-templates/{id}: the template with its `inputSchema` and `needsAttention`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
 	const body = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {

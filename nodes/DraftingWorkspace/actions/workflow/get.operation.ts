@@ -10,10 +10,10 @@ export const description: INodeProperties[] = [
 	workflowLocator({ displayOptions: { show: { resource: ['workflow'], operation: ['get'] } } }),
 ];
 
-/** GET /workflows/{id}: the workflow with its active version's steps and input schema. */
 /** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
 export const concurrency = READ_CONCURRENCY;
 
+/** GET /workflows/{id}: the workflow with its active version's steps and input schema. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
 	const body = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
