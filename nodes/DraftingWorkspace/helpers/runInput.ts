@@ -1,6 +1,6 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
-import { coerceNumber, enumOptions, fieldTypeOfJsonType, isEmptyAnswer, propertiesOf, requiredOf, typeOf, type Coerced, type JsonSchemaObject } from './jsonSchema';
+import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from './jsonSchema';
 
 /**
  * The run input of a `kind: input` workflow, between its JSON Schema and n8n's field mapper. Pure: no I/O.
@@ -210,7 +210,7 @@ export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, opt
 	const problems: InputProblem[] = [];
 	const pendingDocuments: PendingDocumentField[] = [];
 	for (const [name, value] of Object.entries(values)) {
-		const property = properties[name];
+		const property = getOwn(properties, name) as JsonSchemaObject | undefined;
 		if (!property) {
 			if (!options.ignoreUnknown && !isEmptyAnswer(value))
 				problems.push({ field: name, problem: "is not in the workflow's input schema any more (refresh the field list)" });
@@ -220,7 +220,7 @@ export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, opt
 		const isDocuments = isDocumentField(property) || isDocumentListField(property);
 		const coerced = isDocuments ? coerceDocuments(name, property, value, pendingDocuments) : coerce(property, value);
 		if (!coerced) continue;
-		if (coerced.ok) input[name] = coerced.value as IDataObject[keyof IDataObject];
+		if (coerced.ok) setOwn(input, name, coerced.value);
 		else problems.push({ field: name, problem: coerced.problem });
 	}
 	const answered = new Set([...Object.keys(input), ...pendingDocuments.map((pending) => pending.field)]);
@@ -252,7 +252,7 @@ export function placeUploadedDocuments(
 			if (!reference) throw new Error(`no upload for binary property "${entry.binaryProperty}"`);
 			return reference;
 		});
-		placed[field.field] = field.list ? references : references[0];
+		setOwn(placed, field.field, field.list ? references : references[0]);
 	}
 	return placed;
 }

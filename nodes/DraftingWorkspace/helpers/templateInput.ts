@@ -1,6 +1,6 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
-import { coerceNumber, enumOptions, fieldTypeOfJsonType, isEmptyAnswer, propertiesOf, typeOf, type Coerced } from './jsonSchema';
+import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from './jsonSchema';
 
 /**
  * A template's `inputSchema` (JSON Schema 2020-12, nested objects) between n8n's flat field mapper and
@@ -216,10 +216,11 @@ function setPath(target: IDataObject, path: string, value: unknown): void {
 	const keys = path.split('.');
 	let cursor = target;
 	for (const key of keys.slice(0, -1)) {
-		if (!cursor[key] || typeof cursor[key] !== 'object') cursor[key] = {};
-		cursor = cursor[key] as IDataObject;
+		const inner = getOwn(cursor, key);
+		if (!inner || typeof inner !== 'object') setOwn(cursor, key, {});
+		cursor = getOwn(cursor, key) as IDataObject;
 	}
-	cursor[keys[keys.length - 1]] = value as IDataObject[keyof IDataObject];
+	setOwn(cursor, keys[keys.length - 1], value);
 }
 
 /**

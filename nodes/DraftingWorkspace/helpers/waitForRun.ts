@@ -166,7 +166,9 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 					}
 					continue;
 				}
-				quietDrops = 0;
+				// The `connected` preamble is no progress: a stream cut right after it on every connection must
+				// still back off, not reopen at once in a loop that spends the key's rate limit.
+				if (next.event.event !== 'connected') quietDrops = 0;
 				// Heartbeat comments never get here, so a review pause (only heartbeats) is still checked.
 				quietSince = Date.now();
 				const data = parseData(next.event);

@@ -151,7 +151,7 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 				policy,
 			});
 			if (await waitIfRetry.call(this, decision, label, attempt, signal)) continue;
-			throw networkError(node, failure, label, decision, options.itemIndex);
+			throw networkError(node, failure, label, decision, options.itemIndex, requestOptions.timeout);
 		}
 		const response = outcome.response;
 
@@ -208,15 +208,19 @@ async function waitIfRetry(
 	return true;
 }
 
-function networkError(node: INode, failure: NetworkFailure, label: string, decision: RetryDecision, itemIndex?: number): NodeApiError {
+function networkError(node: INode, failure: NetworkFailure, label: string, decision: RetryDecision, itemIndex?: number, timeoutMs?: number): NodeApiError {
 	const kind = classifyNetworkError(failure.code, failure.message);
 	const code = failure.code ?? 'network_error';
+	// A request the node gave up on is a slow service, not a broken connection: say which.
+	const timedOut = kind === 'ambiguous' && timeoutMs !== undefined && /timeout|timed out/i.test(failure.message);
 	const message =
 		kind === 'not-sent'
 			? `Could not reach the service (${code})`
-			: kind === 'ambiguous'
-				? `The connection to the service broke before it answered (${code})`
-				: `The request to the service failed (${code})`;
+			: timedOut
+				? `The service did not answer within ${Math.round(timeoutMs / 1000)} s (${code})`
+				: kind === 'ambiguous'
+					? `The connection to the service broke before it answered (${code})`
+					: `The request to the service failed (${code})`;
 	const fix =
 		kind === 'ambiguous' && !decision.retry && /may have been processed/.test(decision.reason)
 			? 'The request may have reached the service, so it was not sent again (a duplicated start or upload would be charged twice). Check with a Get or Get Many operation whether it took effect before running it again.'

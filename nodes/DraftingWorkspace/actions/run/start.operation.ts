@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { workflowLocator } from '../../helpers/descriptions';
+import { ensureNodeError, settle } from '../../helpers/errors';
 import { getLocatorId, readMapperValues } from '../../helpers/parameters';
 import { buildRunInput, describeProblems, unwrapInputSchema } from '../../helpers/runInput';
 import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
@@ -164,5 +165,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: `Answer: ${JSON.stringify(started).slice(0, 300)}. Find the run with Run → Get Many and follow it with Wait For Run.`,
 			itemIndex,
 		});
-	return [await waitAndOutput.call(this, runId, itemIndex, { workflowId })];
+	const waited = await settle(waitAndOutput.call(this, runId, itemIndex, { workflowId }));
+	if (waited.ok) return [waited.value];
+	throw startedButNotFollowed.call(this, waited.error, runId, itemIndex);
+}
+
+/** Once the start succeeded the run exists: a failure while following it must say so, or the item gets started again. */
+function startedButNotFollowed(this: IExecuteFunctions, error: unknown, runId: string, itemIndex: number): Error {
+	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
+	if (this.getExecutionCancelSignal?.()?.aborted) return nodeError;
+	if (!nodeError.message.includes(runId)) nodeError.message = `Run ${runId} was started, but following it failed: ${nodeError.message}`;
+	nodeError.description = `The run goes on in the service: do not start it again. Follow it with Run → Wait For Run (run ID ${runId}), or read it with Run → Get.\n${nodeError.description ?? ''}`;
+	return nodeError;
 }
