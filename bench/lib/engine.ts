@@ -1,9 +1,8 @@
 /**
  * The benchmark's n8n: n8n-core's WorkflowExecute (the test harness) with binary data kept in the
  * filesystem, as a real n8n instance does by default (N8N_DEFAULT_BINARY_DATA_MODE=filesystem), so large
- * files are measured the way they travel in production. Import this module before anything from n8n-core.
+ * files are measured the way they travel in production; `skipBinaryStore()` keeps them inline instead.
  */
-import { initFilesystemBinaryData } from '../../test/setup/filesystemBinaryMode';
 import type { ITaskData } from 'n8n-workflow';
 
 import { runWorkflow, type HarnessRun, type RunOptions, type WorkflowJson } from '../../test/harness';
@@ -16,7 +15,10 @@ export function skipBinaryStore(): void {
 }
 
 export async function initEngine(): Promise<void> {
-  ready ??= initFilesystemBinaryData();
+  // Imported on demand: the module sets N8N_DEFAULT_BINARY_DATA_MODE, which must stay unset in memory mode.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const setup = require('../../test/setup/filesystemBinaryMode') as typeof import('../../test/setup/filesystemBinaryMode');
+  ready ??= setup.initFilesystemBinaryData();
   await ready;
 }
 

@@ -50,8 +50,13 @@ async function growthOf(workflow: WorkflowJson, credentials: RunOptions['credent
       });
     },
   });
-  const error = run.result.status === 'success' ? undefined : JSON.stringify(run.result.error).slice(0, 300);
-  return { growth, json: run.result.output('Measured')[0]?.json, error };
+  const [item] = run.result.output('Measured');
+  let error = run.result.status === 'success' ? undefined : JSON.stringify(run.result.error).slice(0, 300);
+  // A download that brought fewer bytes than the file would measure nothing: say so instead.
+  const binary = item?.binary?.data;
+  if (!error && binary && Number(binary.bytes ?? Buffer.byteLength(binary.data ?? '', 'base64')) < FILE_BYTES * 0.99)
+    error = `the binary output holds ${binary.bytes ?? 'unknown'} bytes, not ${FILE_BYTES}`;
+  return { growth, json: item?.json, error };
 }
 
 async function compare(label: string, repeats: number, workflows: { ours: WorkflowJson; httpRequest: WorkflowJson }, credentials: RunOptions['credentials']): Promise<MemoryRow> {
@@ -85,7 +90,8 @@ async function runWithLargeRenderedFile(sim: SimulatorProcess, documentId: strin
     if (status === 'Failed' || status === 'Cancelled') throw new Error(`the download fixture run ended ${status}`);
     await sleep(50);
   }
-  // The render step's file is replaced by the 50 MB input document (same origin, same download code path).
+  // The render step's file is replaced by the 50 MB input document (same origin): Download File with "all
+  // rendered files" follows each step's downloadPath, so it fetches those 50 MB as the run's rendered file.
   await sim.admin('PUT', `/runs/${runId}/steps/${FIXTURE_IDS.steps.inputNda.render}/download-path`, {
     downloadPath: `/workflows/runs/${runId}/input-documents/${documentVersionId}/download`,
   });
@@ -121,7 +127,7 @@ export async function largeFiles(sim: SimulatorProcess, repeats = 3): Promise<Me
     'Download a 50 MB rendered file',
     repeats,
     {
-      ours: after(undefined, ours('Measured', { resource: 'run', operation: 'downloadFile', runId: { __rl: true, mode: 'id', value: runId }, fileSelection: 'step', stepId: FIXTURE_IDS.steps.inputNda.render })),
+      ours: after(undefined, ours('Measured', { resource: 'run', operation: 'downloadFile', runId: { __rl: true, mode: 'id', value: runId }, fileSelection: 'all' })),
       httpRequest: after(
         undefined,
         httpRequest('Measured', {
