@@ -175,7 +175,7 @@ describe('Input Document → Upload', () => {
 		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(out[0].json.status).toBe('ready');
 		expect(out[1].json).toMatchObject({
-			error: 'The service could not process "scan-fail-ingestion.txt" ("scan-fail-ingestion.txt"): text_extraction_failed',
+			error: 'The service could not process "scan-fail-ingestion.txt": text_extraction_failed',
 			code: 'text_extraction_failed',
 		});
 		expect(out[2].json.status).toBe('ready');

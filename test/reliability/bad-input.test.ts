@@ -482,7 +482,7 @@ const ROWS: Row[] = [
 			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The service could not process "fake\.pdf" \("fake\.pdf"\): corrupt_file$/,
+		message: /^The service could not process "fake\.pdf": corrupt_file$/,
 	},
 	{
 		operation: 'Input Document → Upload',

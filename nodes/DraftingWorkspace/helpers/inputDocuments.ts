@@ -177,7 +177,7 @@ export async function getUploadStatus(this: IExecuteFunctions, itemIndex: number
 
 function ingestionFailed(this: IExecuteFunctions, itemIndex: number, record: IDataObject, what: string): NodeOperationError {
 	const code = typeof record.processingError === 'string' && record.processingError ? record.processingError : 'no code given';
-	const error = new NodeOperationError(this.getNode(), `The service could not process ${what} ("${String(record.filename ?? '')}"): ${code}`, {
+	const error = new NodeOperationError(this.getNode(), `The service could not process ${what}: ${code}`, {
 		description: `Ingestion failed, which is final for this upload (document ${String(record.documentId ?? '')}). Check that the file opens and has text, then upload it again as a new document.`,
 		itemIndex,
 	});

@@ -208,6 +208,18 @@ async function waitIfRetry(
 	return true;
 }
 
+/** What to do after a change that may or may not have happened (label: "POST /base/path"): each kind is checked differently. */
+function ambiguousRemedy(label: string): string {
+	if (/^POST \S*\/workflows\/runs$/.test(label))
+		return 'Check with Run → Get Many whether the run started before running the item again (a second start would be a second run).';
+	if (/^POST \S*\/workflow-inputs\/documents$/.test(label))
+		return 'Running the item again uploads the file again: a second copy of the document, never a second run.';
+	if (/^POST \S*\/v1\/chat\/completions$/.test(label)) return 'Running the item again asks again; the first answer may already count against the quota.';
+	if (/^POST \S*\/document-templates\/[^/]+\/documents$/.test(label))
+		return 'Running the item again produces the document again; check the workspace for the first one.';
+	return 'Check whether it took effect before running the item again.';
+}
+
 function networkError(node: INode, failure: NetworkFailure, label: string, decision: RetryDecision, itemIndex?: number, timeoutMs?: number): NodeApiError {
 	const kind = classifyNetworkError(failure.code, failure.message);
 	const code = failure.code ?? 'network_error';
@@ -223,7 +235,7 @@ function networkError(node: INode, failure: NetworkFailure, label: string, decis
 					: `The request to the service failed (${code})`;
 	const fix =
 		kind === 'ambiguous' && !decision.retry && /may have been processed/.test(decision.reason)
-			? 'The request may have reached the service, so it was not sent again (a duplicated start or upload would be charged twice). Check with a Get or Get Many operation whether it took effect before running it again.'
+			? `The request may have reached the service, so it was not sent again. ${ambiguousRemedy(label)}`
 			: "Check the credential's Base URL and that the service is reachable from n8n, then try again.";
 	const error = new NodeApiError(node, { code, message: failure.message } as JsonObject, {
 		message,
