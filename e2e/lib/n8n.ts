@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
 import { readHost, REPO_DIR, type N8nHost } from './host';
-import { freePort, runTracked, spawnTracked, terminate, waitUntil, type Completed } from './processes';
+import { postgresEnv, queryPostgres, type PostgresConnection } from './postgres';
+import { descendants as descendantsOf, freePort, killTree, processMemory, registerCleanup, runTracked, spawnTracked, terminate, waitUntil, type Completed, type ProcessMemory } from './processes';
 import { executionError, nodeItems, parseExecution, type BinaryRef, type ExecutionJson, type Item, type NodeError } from './results';
 import type { WorkflowJson } from './workflows';
 
@@ -49,6 +50,11 @@ export interface N8nOptions {
   encryptionKey?: string;
   /** Extra environment for every n8n command. */
   env?: Record<string, string>;
+  /**
+   * PostgreSQL instead of the folder's SQLite file (queue mode: main and workers share it). The queries of
+   * this class (static data, executions) then go to it.
+   */
+  database?: PostgresConnection;
   /** Progress lines (command, exit code, duration); silent by default. */
   log?: (line: string) => void;
 }
@@ -76,13 +82,15 @@ const elapsed = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export class N8n {
   readonly userFolder: string;
   readonly host: N8nHost;
-  /** URL of the running server (`start()`), e.g. http://127.0.0.1:5681. */
+  /** URL of the running server (`start()`), e.g. http://127.0.0.1:5681; for a worker, its health-check server. */
   url?: string;
   private server?: ChildProcess;
+  private serverCommand?: 'start' | 'worker';
   /** Output of the current (or last) `n8n start`, and of the earlier ones. */
   private serverOutput = '';
   private serverHistory = '';
   private readonly secrets = new Set<string>();
+  private forgetFolder?: () => void;
   private imports = 0;
 
   private constructor(
@@ -91,6 +99,8 @@ export class N8n {
   ) {
     this.host = options.host ?? readHost();
     this.userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'dw-e2e-n8n-'));
+    // Removed by dispose(); if the process ends before, by the exit clean-ups.
+    if (!options.userFolder && process.env.E2E_KEEP_USER_FOLDER !== '1') this.forgetFolder = registerCleanup({ remove: this.userFolder, what: `n8n user folder ${this.userFolder}` });
   }
 
   /** A fresh user folder with the package installed. Reuse it for many workflows: the first command migrates the database (~4 s). */
@@ -141,6 +151,7 @@ export class N8n {
       N8N_USER_FOLDER: this.userFolder,
       N8N_ENCRYPTION_KEY: this.options.encryptionKey ?? 'drafting-workspace-e2e-encryption-key',
       N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+      ...(this.options.database ? postgresEnv(this.options.database) : {}),
       ...this.options.env,
       ...extra,
     };
@@ -246,44 +257,130 @@ export class N8n {
     return result;
   }
 
-  /** Starts `n8n start` on free ports and waits until it serves and has finished its start-up (activations included). */
+  /**
+   * Starts `n8n start` on free ports and waits until it serves and has finished its start-up. n8n 2.41 then
+   * still activates published workflows in the background: before calling a webhook, `waitForWebhook()`.
+   */
   async start(options: { port?: number; timeoutMs?: number } = {}): Promise<string> {
-    if (this.server) throw new Error('n8n is already running in this user folder');
     const port = options.port ?? (await freePort());
+    return await this.launch('start', { N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1' }, `http://127.0.0.1:${port}`, options.timeoutMs, 'Editor is now accessible');
+  }
+
+  /**
+   * Starts `n8n worker` (queue mode: the folder's options must carry the shared database and the Redis
+   * settings) with its health-check server on a free port, and waits until `/healthz/readiness` answers 200.
+   * Returns the health-check URL.
+   */
+  async startWorker(options: { port?: number; concurrency?: number; timeoutMs?: number } = {}): Promise<string> {
+    const port = options.port ?? (await freePort());
+    const env = {
+      QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+      QUEUE_HEALTH_CHECK_PORT: String(port),
+      N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+      ...(options.concurrency ? { N8N_CONCURRENCY_PRODUCTION_LIMIT: String(options.concurrency) } : {}),
+    };
+    return await this.launch('worker', env, `http://127.0.0.1:${port}`, options.timeoutMs);
+  }
+
+  private async launch(command: 'start' | 'worker', env: Record<string, string>, url: string, timeoutMs = 90_000, readyLine?: string): Promise<string> {
+    if (this.server) throw new Error('n8n is already running in this user folder');
     const started = Date.now();
     this.serverHistory += this.serverOutput;
     this.serverOutput = '';
-    const child = spawnTracked(this.host.nodeBin, [this.host.n8nBin, 'start'], {
+    const child = spawnTracked(this.host.nodeBin, [this.host.n8nBin, command], {
       cwd: this.userFolder,
-      env: this.env({ N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1' }),
+      env: this.env(env),
       stdio: ['ignore', 'pipe', 'pipe'],
+      what: `n8n ${command}`,
     });
     this.server = child;
+    this.serverCommand = command;
     const keep = (chunk: Buffer) => {
-      this.serverOutput = (this.serverOutput + chunk.toString('utf8')).slice(-500_000);
+      this.serverOutput = (this.serverOutput + chunk.toString('utf8')).slice(-2_000_000);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    const url = `http://127.0.0.1:${port}`;
     try {
       await waitUntil(
-        'n8n to be ready',
+        `n8n ${command} to be ready`,
         async () => {
-          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`n8n start exited (${child.exitCode ?? child.signalCode})`);
+          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`n8n ${command} exited (${child.exitCode ?? child.signalCode})`);
           // "Editor is now accessible" is printed after the start-up steps, readiness once the server listens.
-          if (!this.serverOutput.includes('Editor is now accessible')) return false;
+          if (readyLine && !this.serverOutput.includes(readyLine)) return false;
           const response = await fetch(`${url}/healthz/readiness`).catch(() => undefined);
           return response?.status === 200;
         },
-        options.timeoutMs ?? 90_000,
+        timeoutMs,
       );
     } catch (error) {
       await this.stop();
       throw new Error(`${(error as Error).message}; its output:\n${this.tail({ stdout: this.serverOutput, stderr: '' })}`);
     }
     this.url = url;
-    this.log(`n8n start: ready on ${url} in ${elapsed(Date.now() - started)}`);
+    this.log(`n8n ${command}: ready on ${url} in ${elapsed(Date.now() - started)}`);
     return url;
+  }
+
+  /**
+   * Waits until the running server serves a production webhook. n8n 2.x activates published workflows in
+   * the background (its publication service), after readiness and "Editor is now accessible": a request in
+   * between gets 404 "not registered". The probe is a CORS preflight (OPTIONS with an Origin), which looks the
+   * webhook up exactly as a real call does (204 when found, 404 when not) without executing the workflow.
+   */
+  async waitForWebhook(path: string, method = 'GET', timeoutMs = 60_000): Promise<void> {
+    const started = Date.now();
+    await waitUntil(
+      `the webhook ${method} /webhook/${path} to be registered`,
+      async () => {
+        if (!this.url) throw new Error('n8n is not running');
+        const response = await fetch(`${this.url}/webhook/${path}`, {
+          method: 'OPTIONS',
+          headers: { origin: 'http://127.0.0.1', 'access-control-request-method': method },
+        }).catch(() => undefined);
+        return response?.status === 204;
+      },
+      timeoutMs,
+      250,
+    );
+    this.log(`webhook ${method} /webhook/${path}: registered ${elapsed(Date.now() - started)} after the check began`);
+  }
+
+  /** PID of the running `n8n start` / `n8n worker` (the node process itself), if any. */
+  get pid(): number | undefined {
+    return this.server?.pid;
+  }
+
+  /** Output of the current (or last) server process only. */
+  currentServerLog(): string {
+    return this.serverOutput;
+  }
+
+  /** Memory of the running server process, and of its descendants (the task runner) summed. */
+  memory(): { process: ProcessMemory; children: ProcessMemory } | undefined {
+    const pid = this.pid;
+    const own = pid === undefined ? undefined : processMemory(pid);
+    if (!pid || !own) return undefined;
+    const children = { rssMiB: 0, peakMiB: 0 };
+    for (const child of descendantsOf(pid)) {
+      const memory = processMemory(child);
+      if (!memory) continue;
+      children.rssMiB += memory.rssMiB;
+      children.peakMiB += memory.peakMiB;
+    }
+    return { process: own, children };
+  }
+
+  /**
+   * Kills the server process and its descendants (the task runner) at once with SIGKILL, which cannot be
+   * caught (a crash, an OOM kill), and waits until they are gone.
+   */
+  async kill(): Promise<void> {
+    const child = this.server;
+    if (!child) return;
+    await killTree(child);
+    this.server = undefined;
+    this.url = undefined;
+    this.log(`n8n ${this.serverCommand}: killed with SIGKILL (with its task runner)`);
   }
 
   /** Everything the servers of this folder printed, unredacted: for assertions, never for printing. */
@@ -315,8 +412,16 @@ export class N8n {
     throw new Error(`Binary data stored in a mode this driver does not read: ${ref.id ?? ref.data}`);
   }
 
-  /** Runs one read-only SQL query on the folder's database with Node 24's built-in node:sqlite. */
-  private query<T>(sql: string, ...params: string[]): T[] {
+  /**
+   * Runs one read-only SQL query on the folder's database: SQLite with Node 24's built-in node:sqlite, or the
+   * PostgreSQL database of the options. Parameters are `?` placeholders, in order.
+   */
+  query<T>(sql: string, ...params: string[]): T[] {
+    if (this.options.database) {
+      let index = 0;
+      const named = sql.replace(/\?/g, () => `:'p${index++}'`);
+      return queryPostgres<T>(this.options.database, named, Object.fromEntries(params.map((value, i) => [`p${i}`, value])));
+    }
     const script = [
       "const { DatabaseSync } = require('node:sqlite');",
       'const db = new DatabaseSync(process.argv[1], { readOnly: true });',
@@ -330,13 +435,18 @@ export class N8n {
 
   /** A workflow's static data as saved in the database (a poll trigger's memory). */
   readStaticData(workflowId: string): Record<string, unknown> | undefined {
-    const [row] = this.query<{ staticData: string | null }>('SELECT staticData FROM workflow_entity WHERE id = ?', workflowId);
-    return row?.staticData ? (JSON.parse(row.staticData) as Record<string, unknown>) : undefined;
+    const [row] = this.query<{ staticData: string | Record<string, unknown> | null }>('SELECT "staticData" FROM workflow_entity WHERE id = ?', workflowId);
+    if (!row?.staticData) return undefined;
+    // SQLite keeps it as text, PostgreSQL as json.
+    return (typeof row.staticData === 'string' ? JSON.parse(row.staticData) : row.staticData) as Record<string, unknown>;
   }
 
   /** The executions n8n saved for a workflow (a published trigger's runs), oldest first. */
   executions(workflowId: string): Array<{ id: string; status: string; mode: string }> {
-    return this.query('SELECT id, status, mode FROM execution_entity WHERE workflowId = ? ORDER BY id', workflowId);
+    // ids are integers: PostgreSQL returns them as numbers, SQLite as numbers too; callers get strings.
+    return this.query<{ id: string | number; status: string; mode: string }>('SELECT id, status, mode FROM execution_entity WHERE "workflowId" = ? ORDER BY id', workflowId).map(
+      (row) => ({ ...row, id: String(row.id) }),
+    );
   }
 
   /** Stops the server and removes the user folder (kept when it was given, or with E2E_KEEP_USER_FOLDER=1). */
@@ -347,5 +457,6 @@ export class N8n {
       return;
     }
     rmSync(this.userFolder, { recursive: true, force: true });
+    this.forgetFolder?.();
   }
 }

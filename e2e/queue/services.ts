@@ -1,0 +1,248 @@
+// The two services n8n's queue mode needs, run privately for the test: Redis (the Bull job queue) and
+// PostgreSQL (the database every n8n process shares). Both listen on 127.0.0.1 on free (never the default)
+// ports and keep their data in one temporary folder, which is removed at the end. Redis is installed from
+// Debian's packages when it is missing; PostgreSQL is Debian's (already on these machines, installed the same
+// way otherwise). See /work/shared/notes/n8n-queue-mode.md for the measured facts behind each step.
+import { spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { postgresBinDir, type PostgresConnection } from '../lib/postgres';
+import { freePort, registerCleanup, spawnTracked, terminate, waitUntil } from '../lib/processes';
+
+type Log = (line: string) => void;
+
+function commandPath(name: string): string | undefined {
+  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() || undefined : undefined;
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * `apt-get install -y --no-install-recommends <packages>`, non-interactive, as root (or through `sudo -n`).
+ * Services are kept from starting during the install (Debian's policy-rc.d "exit 101", added only for the
+ * install when the machine has none), so that no system Redis or PostgreSQL is left running on the default port.
+ */
+function aptInstall(packages: string[], log: Log): void {
+  const sudo = isRoot() ? [] : commandPath('sudo') ? ['sudo', '-n'] : undefined;
+  if (!sudo) throw new Error(`${packages.join(', ')} missing and this user cannot install packages: install ${packages.join(' ')} (apt-get) and run again`);
+  const policy = '/usr/sbin/policy-rc.d';
+  const addedPolicy = isRoot() && !existsSync(policy);
+  if (addedPolicy) writeFileSync(policy, '#!/bin/sh\n# added by e2e/queue for the time of one apt-get install\nexit 101\n', { mode: 0o755 });
+  try {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const apt = (args: string[]) => {
+      const [command, ...rest] = [...sudo, 'apt-get', ...args];
+      return spawnSync(command, rest, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 600_000 });
+    };
+    log(`installing ${packages.join(', ')} from Debian's packages (apt-get install --no-install-recommends)`);
+    let install = apt(['install', '-y', '--no-install-recommends', ...packages]);
+    if (install.status !== 0) {
+      log('apt-get install failed; running apt-get update and trying again');
+      const update = apt(['update']);
+      if (update.status !== 0) throw new Error(`apt-get update failed: ${update.stderr.slice(-2000)}`);
+      install = apt(['install', '-y', '--no-install-recommends', ...packages]);
+    }
+    if (install.status !== 0) throw new Error(`apt-get install ${packages.join(' ')} failed: ${install.stderr.slice(-2000)}`);
+  } finally {
+    if (addedPolicy) rmSync(policy, { force: true });
+  }
+}
+
+/**
+ * The redis-server binary, installed from Debian's `redis-server` package when `command -v` finds none;
+ * `installedInMs` says how long the install took (undefined when it was there).
+ */
+export function ensureRedis(log: Log): { binary: string; installedInMs?: number } {
+  const existing = commandPath('redis-server');
+  if (existing) return { binary: existing };
+  const started = Date.now();
+  aptInstall(['redis-server'], log);
+  const installed = commandPath('redis-server');
+  if (!installed) throw new Error('redis-server is still missing after apt-get install redis-server');
+  const installedInMs = Date.now() - started;
+  log(`redis-server installed in ${(installedInMs / 1000).toFixed(1)} s`);
+  return { binary: installed, installedInMs };
+}
+
+/** The PostgreSQL binaries folder (Debian: /usr/lib/postgresql/<version>/bin), installed when missing. */
+export function ensurePostgres(log: Log): string {
+  const existing = postgresBinDir();
+  if (existing) return existing;
+  aptInstall(['postgresql'], log);
+  const installed = postgresBinDir();
+  if (!installed) throw new Error('PostgreSQL binaries (initdb, pg_ctl) are still missing after apt-get install postgresql');
+  return installed;
+}
+
+/** Sends PING to a Redis server; resolves true on +PONG. */
+function redisPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let answer = '';
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('utf8');
+      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+    });
+    socket.once('connect', () => socket.write('PING\r\n'));
+  });
+}
+
+export interface RedisServer {
+  host: string;
+  port: number;
+  pid: number;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export async function startRedis(binary: string, dir: string): Promise<RedisServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawnTracked(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir, '--protected-mode', 'yes'],
+    { stdio: ['ignore', 'pipe', 'pipe'], what: 'redis-server' },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-100_000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-100_000)));
+  await waitUntil(
+    'Redis to answer PING',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}): ${output.slice(-2000)}`);
+      return await redisPing(port);
+    },
+    20_000,
+  );
+  return { host: '127.0.0.1', port, pid: child.pid as number, log: () => output, stop: () => terminate(child, 10_000) };
+}
+
+/** The uid/gid of the `postgres` system user: PostgreSQL refuses to run as root. */
+function postgresUser(): { uid: number; gid: number } {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('postgres:'));
+  if (!line) throw new Error('There is no postgres system user (PostgreSQL refuses to run as root)');
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+export interface PostgresServer {
+  connection: PostgresConnection;
+  /** The postmaster's PID (first line of postmaster.pid). */
+  pid: number;
+  log(): string;
+  stop(): void;
+}
+
+/**
+ * initdb in `<dir>/data` (trust authentication, loopback only), `pg_ctl start` on a free port with its
+ * socket in `<dir>/sock`, then a role and a database for n8n. As root, every PostgreSQL command runs as the
+ * `postgres` system user. Stop: `pg_ctl -m fast stop` (also registered as an exit clean-up).
+ */
+export async function startPostgres(binDir: string, dir: string): Promise<PostgresServer> {
+  const port = await freePort();
+  const data = join(dir, 'data');
+  const sock = join(dir, 'sock');
+  const logFile = join(dir, 'postgres.log');
+  mkdirSync(sock, { recursive: true });
+  const asUser: SpawnSyncOptions & { uid?: number; gid?: number } = {};
+  if (isRoot()) {
+    const { uid, gid } = postgresUser();
+    chownSync(dir, uid, gid);
+    chownSync(sock, uid, gid);
+    Object.assign(asUser, { uid, gid, env: { ...process.env, HOME: dir } });
+  }
+  const run = (binary: string, args: string[]) => {
+    const result = spawnSync(join(binDir, binary), args, { ...asUser, cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    if (result.status !== 0) throw new Error(`${binary} ${args[0] ?? ''} failed (exit ${result.status ?? result.signal}): ${`${result.stdout}\n${result.stderr}`.trim().slice(-2000)}`);
+    return result;
+  };
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const stopArgs = ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop'];
+  const stop = () => {
+    if (!existsSync(join(data, 'postmaster.pid'))) return;
+    spawnSync(join(binDir, 'pg_ctl'), stopArgs, { ...asUser, cwd: dir, stdio: 'ignore', timeout: 40_000 });
+  };
+  // pg_ctl starts the server as a daemon (not our child): an early end of the test stops it this way.
+  const unregister = registerCleanup({ command: join(binDir, 'pg_ctl'), args: stopArgs, uid: asUser.uid, gid: asUser.gid, what: 'pg_ctl -m fast stop' });
+  run('pg_ctl', ['-D', data, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port} -k ${sock} -c listen_addresses=127.0.0.1`, 'start']);
+  const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const connection: PostgresConnection = { host: '127.0.0.1', port, database: 'n8n', user: 'n8n', password: 'n8n-queue-test', binDir };
+  run('psql', [
+    '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres',
+    '-c', `CREATE USER ${connection.user} WITH PASSWORD '${connection.password}'`,
+    '-c', `CREATE DATABASE ${connection.database} OWNER ${connection.user}`,
+  ]);
+  return {
+    connection,
+    pid,
+    log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
+    stop: () => {
+      stop();
+      unregister();
+    },
+  };
+}
+
+export interface Services {
+  /** The temporary folder holding the data of both (removed by stop()). */
+  dir: string;
+  redis: RedisServer;
+  postgres: PostgresServer;
+  /** How Redis and PostgreSQL were found, e.g. "redis-server 7.0.15 (installed now in 4.5 s)". */
+  versions: string;
+  /** Stops Redis (SIGTERM) and PostgreSQL (pg_ctl -m fast stop) and removes the folder. */
+  stop(): Promise<void>;
+}
+
+export async function startServices(log: Log): Promise<Services> {
+  const redis0 = ensureRedis(log);
+  const redisBinary = redis0.binary;
+  const pgBin = ensurePostgres(log);
+  const redisVersion = /v=(\S+)/.exec(spawnSync(redisBinary, ['--version'], { encoding: 'utf8' }).stdout)?.[1] ?? '?';
+  const pgVersion = /(\d+\.\d+)/.exec(spawnSync(join(pgBin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout)?.[1] ?? '?';
+  const versions = `redis-server ${redisVersion} (${redis0.installedInMs === undefined ? 'already installed' : `installed now from Debian's packages in ${(redis0.installedInMs / 1000).toFixed(1)} s`}), PostgreSQL ${pgVersion}`;
+  const dir = mkdtempSync(join(tmpdir(), 'dw-queue-'));
+  // The postgres user must reach <dir>/pg.
+  chmodSync(dir, 0o711);
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  const unregisterRemove = registerCleanup({ remove: dir, what: `the services' folder ${dir}` });
+  const pgDir = join(dir, 'pg');
+  mkdirSync(pgDir);
+  const redisDir = join(dir, 'redis');
+  mkdirSync(redisDir);
+  let started = Date.now();
+  const postgres = await startPostgres(pgBin, pgDir);
+  log(`PostgreSQL ${pgBin.split('/').at(-2)} on 127.0.0.1:${postgres.connection.port} (postmaster PID ${postgres.pid}), ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  started = Date.now();
+  let redis: RedisServer;
+  try {
+    redis = await startRedis(redisBinary, redisDir);
+  } catch (error) {
+    postgres.stop();
+    throw error;
+  }
+  log(`Redis on 127.0.0.1:${redis.port} (PID ${redis.pid}), ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    dir,
+    redis,
+    postgres,
+    versions,
+    stop: async () => {
+      await redis.stop();
+      postgres.stop();
+      if (process.env.E2E_KEEP_USER_FOLDER !== '1') removeDir();
+      unregisterRemove();
+    },
+  };
+}
