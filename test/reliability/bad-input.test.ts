@@ -84,6 +84,14 @@ const chatItem = { model: 'dw-standard', question: 'What is the notice period?' 
 const SCHEMA = JSON.stringify({ type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'], additionalProperties: false });
 
 /** Three Completed runs of the contract summary (seeded: settled at once, files built on first read). */
+/** Items 0 and 2 name two real runs; item 1 names `runId`. */
+function badRunIdInTheMiddle(runId: string): Pick<Row, 'setup' | 'items'> {
+	return {
+		setup: async () => ({ runs: seedSummaryRuns(2) }),
+		items: (vars) => three((index) => ({ json: { runId: index === 1 ? runId : (vars.runs as string[])[index === 0 ? 0 : 1] } })),
+	};
+}
+
 function seedSummaryRuns(count = 3, workflowId: string = wf.agentSummary, key: FixtureKeyName = 'full', status: 'Completed' | 'Running' = 'Completed'): string[] {
 	return runAdmin(ctx.sim).seedRuns([{ workflowId, keyId: FIXTURE_IDS.keys[key], status, startedAt: new Date(Date.now() - 60_000).toISOString(), count }]);
 }
@@ -307,8 +315,7 @@ const ROWS: Row[] = [
 		operation: 'Run → Get',
 		input: 'a run id that does not exist',
 		parameters: { resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}') },
-		setup: async () => ({ runs: seedSummaryRuns(2) }),
-		items: (vars) => three((index) => ({ json: { runId: index === 1 ? 'run_does_not_exist' : (vars.runs as string[])[index === 0 ? 0 : 1] } })),
+		...badRunIdInTheMiddle('run_does_not_exist'),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
@@ -318,8 +325,7 @@ const ROWS: Row[] = [
 		operation: 'Run → Get',
 		input: 'a run id with path characters (../../v1/models): encoded, never another path',
 		parameters: { resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}') },
-		setup: async () => ({ runs: seedSummaryRuns(2) }),
-		items: (vars) => three((index) => ({ json: { runId: index === 1 ? '../../v1/models' : (vars.runs as string[])[index === 0 ? 0 : 1] } })),
+		...badRunIdInTheMiddle('../../v1/models'),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
@@ -330,8 +336,7 @@ const ROWS: Row[] = [
 		operation: 'Run → Get',
 		input: 'a run a person started in the app (never visible to keys)',
 		parameters: { resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}') },
-		setup: async () => ({ runs: seedSummaryRuns(2) }),
-		items: (vars) => three((index) => ({ json: { runId: index === 1 ? 'run_app_summary_recent' : (vars.runs as string[])[index === 0 ? 0 : 1] } })),
+		...badRunIdInTheMiddle('run_app_summary_recent'),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
@@ -341,8 +346,7 @@ const ROWS: Row[] = [
 		operation: 'Run → Wait For Run',
 		input: 'a run id that does not exist',
 		parameters: { resource: 'run', operation: 'wait', runId: byId('={{ $json.runId }}'), downloadFiles: false, waitOptions: { checkInterval: 1, timeout: 30 } },
-		setup: async () => ({ runs: seedSummaryRuns(2) }),
-		items: (vars) => three((index) => ({ json: { runId: index === 1 ? 'run_does_not_exist' : (vars.runs as string[])[index === 0 ? 0 : 1] } })),
+		...badRunIdInTheMiddle('run_does_not_exist'),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',

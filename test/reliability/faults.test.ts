@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { FIXTURE_IDS, runAdmin, templatesAdmin, type FaultRuleInput, type RequestLogEntry } from '../simulator';
 import { uploadsAdmin } from '../simulator/uploads';
 import { compressTimeouts, itemOutcomes, plainMessageProblem, runNode, type ItemOutcome, type ItemSpec } from './support/harness';
-import { ReliabilityContext, writeResults } from './support/results';
+import { ReliabilityContext, writeResults, type Fault } from './support/results';
 
 /**
  * The fault matrix (issue 10): Start Run + Wait, Upload, Produce and Chat, each through n8n's engine against
@@ -24,18 +24,6 @@ const wf = FIXTURE_IDS.workflows;
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 type Operation = 'Start Run + Wait' | 'Wait: event stream' | 'Upload' | 'Produce' | 'Chat';
-type Fault = 'drop after 0 frames' | 'drop after 1 frame' | 'drop after 5 frames' | '423 burst' | '429 burst + Retry-After' | '503 feature_disabled' | 'delayed past timeout' | 'reset after receipt';
-
-export const FAULTS: Fault[] = [
-	'drop after 0 frames',
-	'drop after 1 frame',
-	'drop after 5 frames',
-	'423 burst',
-	'429 burst + Retry-After',
-	'503 feature_disabled',
-	'delayed past timeout',
-	'reset after receipt',
-];
 
 interface Target {
 	method: 'GET' | 'POST';

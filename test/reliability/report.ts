@@ -2,7 +2,7 @@
  * Prints the tables of docs/RELIABILITY.md from what the reliability suite measured (test/reliability/.results,
  * written by each test file). `npm run reliability:report` builds, runs the suite, then prints this.
  */
-import { readAllResults } from './support/results';
+import { FAULTS, readAllResults } from './support/results';
 
 type Json = Record<string, unknown>;
 
@@ -33,17 +33,6 @@ interface Scan {
 	executions: number;
 	leaks: string[];
 }
-
-const FAULTS = [
-	'drop after 0 frames',
-	'drop after 1 frame',
-	'drop after 5 frames',
-	'423 burst',
-	'429 burst + Retry-After',
-	'503 feature_disabled',
-	'delayed past timeout',
-	'reset after receipt',
-];
 
 const results = readAllResults();
 const part = (name: string): Json | undefined => results.find((result) => result.part === name);

@@ -1,7 +1,7 @@
 import FormData from 'form-data';
 import fc from 'fast-check';
 
-import { allocateMultipart, multipartHead, newBoundary } from '../../nodes/DraftingWorkspace/helpers/multipart';
+import { allocateFramed, multipartFraming, multipartHead, newBoundary } from '../../nodes/DraftingWorkspace/helpers/multipart';
 
 /** form-data (the package n8n's own nodes use) as the oracle: same parts, same bytes, same boundary. */
 function formDataBytes(boundary: string, fileName: string, contentType: string, content: Buffer): Buffer {
@@ -12,9 +12,10 @@ function formDataBytes(boundary: string, fileName: string, contentType: string, 
 }
 
 function ours(boundary: string, fileName: string, contentType: string, content: Buffer): Buffer {
-	const built = allocateMultipart({ fieldName: 'file', fileName, contentType }, content.length, boundary);
-	content.copy(built.body, built.contentOffset);
-	return built.body;
+	const framing = multipartFraming({ fieldName: 'file', fileName, contentType }, content.length, boundary);
+	const body = allocateFramed(framing);
+	content.copy(body, framing.head.length);
+	return body;
 }
 
 describe('multipart body (differential against form-data)', () => {
@@ -42,11 +43,12 @@ describe('multipart body (differential against form-data)', () => {
 		);
 	});
 
-	it('puts the content at contentOffset and announces the boundary', () => {
-		const built = allocateMultipart({ fieldName: 'file', fileName: 'a.txt', contentType: 'text/plain' }, 3, 'b0undary');
-		expect(built.contentType).toBe('multipart/form-data; boundary=b0undary');
-		expect(built.contentOffset).toBe(multipartHead('b0undary', { fieldName: 'file', fileName: 'a.txt', contentType: 'text/plain' }).length);
-		expect(built.body.length).toBe(built.contentOffset + 3 + '\r\n--b0undary--\r\n'.length);
+	it('puts the content after the head and announces the boundary', () => {
+		const framing = multipartFraming({ fieldName: 'file', fileName: 'a.txt', contentType: 'text/plain' }, 3, 'b0undary');
+		const contentOffset = framing.head.length;
+		expect(framing.contentType).toBe('multipart/form-data; boundary=b0undary');
+		expect(contentOffset).toBe(multipartHead('b0undary', { fieldName: 'file', fileName: 'a.txt', contentType: 'text/plain' }).length);
+		expect(allocateFramed(framing).length).toBe(contentOffset + 3 + '\r\n--b0undary--\r\n'.length);
 	});
 
 	it('escapes quotes and line breaks in names as browsers do, so a name cannot inject headers', () => {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestFull, headerValue } from '../transport';
 import { binaryAsBase64, copyBinaryInto, type BinaryFile } from './binaryInput';
-import { base64Chunks, framedStream, multipartHead, multipartTail, newBoundary } from './multipart';
+import { allocateFramed, base64Chunks, framedStream, multipartFraming, type BodyFraming } from './multipart';
 import type { ByteStream } from '../transport/types';
 import { pollUntil } from './pollUntil';
 import { ACCEPTED_TYPES_TEXT, formatBytes, resolveUploadType } from './uploadRules';
@@ -66,37 +66,20 @@ export function checkUpload(
 	return { file, fileName, contentType: resolved.sendAs };
 }
 
-interface UploadFraming {
-	head: Buffer;
-	tail: Buffer;
-	/** Bytes between head and tail: the file, or its base64 text. */
-	contentBytes: number;
-	contentType: string;
-}
-
-function framingOf(upload: CheckedUpload, encoding: UploadEncoding): UploadFraming {
+function framingOf(upload: CheckedUpload, encoding: UploadEncoding): BodyFraming {
 	if (encoding === 'json') {
 		const head = Buffer.from(`{"filename":${JSON.stringify(upload.fileName)},"contentType":${JSON.stringify(upload.contentType)},"data":"`);
 		return { head, tail: Buffer.from('"}'), contentBytes: 4 * Math.ceil(upload.file.size / 3), contentType: 'application/json' };
 	}
-	const boundary = newBoundary();
-	const part = { fieldName: 'file', fileName: upload.fileName, contentType: upload.contentType };
-	return {
-		head: multipartHead(boundary, part),
-		tail: multipartTail(boundary),
-		contentBytes: upload.file.size,
-		contentType: `multipart/form-data; boundary=${boundary}`,
-	};
+	return multipartFraming({ fieldName: 'file', fileName: upload.fileName, contentType: upload.contentType }, upload.file.size);
 }
 
 /** The whole body in one Buffer allocated at its final size, the file decoded or copied straight into it. */
-async function bufferedBody(this: IExecuteFunctions, itemIndex: number, upload: CheckedUpload, framing: UploadFraming, encoding: UploadEncoding): Promise<Buffer> {
-	const { head, tail, contentBytes } = framing;
-	const body = Buffer.allocUnsafe(head.length + contentBytes + tail.length);
-	head.copy(body, 0);
-	if (encoding === 'json') body.write(await binaryAsBase64.call(this, upload.file, itemIndex), head.length, contentBytes, 'latin1');
-	else await copyBinaryInto.call(this, upload.file, body, head.length);
-	tail.copy(body, head.length + contentBytes);
+async function bufferedBody(this: IExecuteFunctions, itemIndex: number, upload: CheckedUpload, framing: BodyFraming, encoding: UploadEncoding): Promise<Buffer> {
+	const body = allocateFramed(framing);
+	const offset = framing.head.length;
+	if (encoding === 'json') body.write(await binaryAsBase64.call(this, upload.file, itemIndex), offset, framing.contentBytes, 'latin1');
+	else await copyBinaryInto.call(this, upload.file, body, offset);
 	return body;
 }
 

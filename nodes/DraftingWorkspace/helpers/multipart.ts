@@ -18,12 +18,13 @@ export interface MultipartFilePart {
 	contentType: string;
 }
 
-export interface MultipartBody {
-	body: Buffer;
-	/** The value of the Content-Type header, with the boundary. */
+/** A body in three parts: `head`, `contentBytes` of content, `tail` (multipart, or the JSON form of an upload). */
+export interface BodyFraming {
+	head: Buffer;
+	tail: Buffer;
+	contentBytes: number;
+	/** The value of the Content-Type header (with the boundary for multipart). */
 	contentType: string;
-	/** Where the file's bytes go: `body.subarray(contentOffset, contentOffset + size)`. */
-	contentOffset: number;
 }
 
 const CRLF = '\r\n';
@@ -54,14 +55,23 @@ export function multipartTail(boundary: string): Buffer {
 	return Buffer.from(`${CRLF}--${boundary}--${CRLF}`, 'utf8');
 }
 
-/** The body with head and tail written and `size` bytes left for the file at `contentOffset`. */
-export function allocateMultipart(part: MultipartFilePart, size: number, boundary = newBoundary()): MultipartBody {
-	const head = multipartHead(boundary, part);
-	const tail = multipartTail(boundary);
-	const body = Buffer.allocUnsafe(head.length + size + tail.length);
+/** The framing of a one-file multipart body around `size` bytes of file. */
+export function multipartFraming(part: MultipartFilePart, size: number, boundary = newBoundary()): BodyFraming {
+	return {
+		head: multipartHead(boundary, part),
+		tail: multipartTail(boundary),
+		contentBytes: size,
+		contentType: `multipart/form-data; boundary=${boundary}`,
+	};
+}
+
+/** A Buffer of the body's final size with head and tail written; the content goes at `framing.head.length`. */
+export function allocateFramed(framing: BodyFraming): Buffer {
+	const { head, tail, contentBytes } = framing;
+	const body = Buffer.allocUnsafe(head.length + contentBytes + tail.length);
 	head.copy(body, 0);
-	tail.copy(body, head.length + size);
-	return { body, contentType: `multipart/form-data; boundary=${boundary}`, contentOffset: head.length };
+	tail.copy(body, head.length + contentBytes);
+	return body;
 }
 
 /** The byte stream n8n's binary data store hands out (typed without importing `stream`, which nodes may not). */

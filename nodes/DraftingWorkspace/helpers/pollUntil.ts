@@ -1,6 +1,6 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { TransportContext } from '../transport';
+import { cancelSignalOf, type TransportContext } from '../transport';
 
 /** Checks soon after the first try, then less often: ingestion of a small file takes under a second. */
 export const POLL_DELAYS_MS = [250, 500, 1000, 2000, 3000, 5000];
@@ -18,7 +18,7 @@ export async function pollUntil<T>(
 	timeoutMs: number,
 	check: () => Promise<{ done: boolean; value: T }>,
 ): Promise<PollOutcome<T>> {
-	const signal = 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal?.() : undefined;
+	const signal = cancelSignalOf(context);
 	const startedAt = Date.now();
 	let last: T | undefined;
 	for (let attempt = 0; ; attempt++) {

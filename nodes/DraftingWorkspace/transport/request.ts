@@ -47,7 +47,8 @@ export function resolveOrRefuse(node: INode, baseUrl: string, path: string, item
 	});
 }
 
-function cancelSignalOf(context: TransportContext): AbortSignal | undefined {
+/** The execution's cancel signal, where the context has one (executions do; dropdowns and polls do not). */
+export function cancelSignalOf(context: TransportContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in context && typeof context.getExecutionCancelSignal === 'function'
 		? context.getExecutionCancelSignal()
 		: undefined;

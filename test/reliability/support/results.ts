@@ -64,3 +64,17 @@ export class ReliabilityContext extends IntegrationContext {
 		return { textsScanned: texts.length, executions: this.transcripts.length / 3, leaks };
 	}
 }
+
+/** The columns of the fault matrix: the test runs them, the report prints them in this order. */
+export const FAULTS = [
+	'drop after 0 frames',
+	'drop after 1 frame',
+	'drop after 5 frames',
+	'423 burst',
+	'429 burst + Retry-After',
+	'503 feature_disabled',
+	'delayed past timeout',
+	'reset after receipt',
+] as const;
+
+export type Fault = (typeof FAULTS)[number];
