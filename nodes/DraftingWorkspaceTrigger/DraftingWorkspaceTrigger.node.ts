@@ -11,9 +11,7 @@ import { workflowLocator } from '../DraftingWorkspace/helpers/descriptions';
 import { ensureNodeError, settle } from '../DraftingWorkspace/helpers/errors';
 import { locatorValue } from '../DraftingWorkspace/helpers/parameters';
 import { listSearch } from '../DraftingWorkspace/methods';
-import { fetchTestEvent, pollFinishedRuns, type TriggerSettings } from './poll';
-
-const TRANSIENT_STATUSES = new Set(['423', '429', '500', '502', '503', '504']);
+import { fetchTestEvent, isTransient, pollFinishedRuns, type TriggerSettings } from './poll';
 
 export class DraftingWorkspaceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,7 +22,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{"Run finished: " + $parameter["events"].join(", ")}}',
 		description:
-			'Starts the workflow when a Drafting Workspace run finishes. Each run that reaches a selected status after activation fires exactly once (across polls, restarts and queue mode); activation does not replay history. Only runs started through the API are visible to API keys, so runs started by people in the workspace never fire.',
+			'Starts the workflow when a Drafting Workspace run finishes. Each run that reaches a selected status after activation fires exactly once (across polls, restarts and queue mode), even when the first polls fail; activation does not replay history. A run that might be missed is named in a warning in n8n\'s log. Only runs started through the API are visible to API keys, so runs started by people in the workspace never fire.',
 		defaults: { name: 'Run Finished' },
 		polling: true,
 		inputs: [],
@@ -33,7 +31,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Fires exactly once for every run started through the API that finishes with a selected status after activation (runs under way at activation included, history not replayed). The service lists at most 50 runs per query, so the guarantee holds while at most 50 runs of one status (per workflow filter) start between two polls; beyond that the newest 50 fire and a warning is logged. Filter by workflow or poll more often when bursts are larger.',
+					'Fires once for each run that finishes with a selected status after activation. If more than 50 runs of one status start between two polls, the oldest may be missed and n8n logs a warning: filter by workflow or poll more often.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -95,11 +93,11 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		const polled = await settle(pollFinishedRuns.call(this, settings));
 		if (polled.ok) return polled.value;
 		const error = ensureNodeError(this.getNode(), polled.error);
-		const httpCode = String((error as { httpCode?: unknown }).httpCode ?? '');
-		if (!TRANSIENT_STATUSES.has(httpCode)) throw error;
-		// Transient refusals must not deactivate the trigger: nothing was saved, the next poll catches up.
+		if (!isTransient(error)) throw error;
+		// Transient refusals must not deactivate the trigger. The activation instant is already saved and
+		// nothing else changed, so the next successful poll fires every run that finished since.
 		this.logger.warn(
-			`Drafting Workspace Trigger: poll skipped after a transient error (${httpCode}): ${error.message}. The next poll will catch up.`,
+			`Drafting Workspace Trigger: poll skipped after a transient error (${String((error as { httpCode?: unknown }).httpCode ?? '')}): ${error.message}. The next successful poll fires every run that finished in between.`,
 		);
 		return null;
 	}

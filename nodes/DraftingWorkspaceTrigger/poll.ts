@@ -3,9 +3,26 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { ensureNodeError, settle } from '../DraftingWorkspace/helpers/errors';
 import { downloadRenderedFiles } from '../DraftingWorkspace/helpers/renderedFiles';
 import { readRunRecord } from '../DraftingWorkspace/helpers/runApi';
-import { runIdOf } from '../DraftingWorkspace/helpers/runRecord';
+import { findRenderedArtifacts, runIdOf } from '../DraftingWorkspace/helpers/runRecord';
 import { apiRequest, asArray, serviceCodeOf } from '../DraftingWorkspace/transport';
-import { applyPoll, initialState, isTriggerState, pageMayHideRuns, pendingToCheck, windowStart, type ListedPage, type TriggerState } from './pollState';
+import type { RetryPolicy } from '../DraftingWorkspace/transport/retry';
+import { PollBudget } from './pollBudget';
+import {
+	activate,
+	applyPoll,
+	markFired,
+	mayRefuseStatus,
+	pageMayHideRuns,
+	pendingToCheck,
+	readState,
+	seenUpTo,
+	settingsKey,
+	settingsSelect,
+	splitStatuses,
+	windowStart,
+	type ListedPage,
+	type TriggerState,
+} from './pollState';
 
 export interface TriggerSettings {
 	statuses: string[];
@@ -13,25 +30,45 @@ export interface TriggerSettings {
 	attachFiles: boolean;
 }
 
-/** Retries inside one poll stay short: the next poll comes anyway. */
-const POLL_RETRY = { totalBudgetMs: 30_000, maxSingleWaitMs: 15_000 };
-
-async function listRuns(this: IPollFunctions, query: IDataObject): Promise<IDataObject[]> {
-	return asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows/runs', qs: query, retry: POLL_RETRY }), 'runs');
+/** Whether a failure is one the next poll may not meet (rate limit, tenant lock, unavailable service). */
+export function isTransient(error: unknown): boolean {
+	const httpCode = String((error as { httpCode?: unknown }).httpCode ?? '');
+	return ['423', '429', '500', '502', '503', '504'].includes(httpCode);
 }
 
-async function listPages(this: IPollFunctions, settings: TriggerSettings, windowFrom: number): Promise<ListedPage[]> {
+async function listRuns(this: IPollFunctions, query: IDataObject, retry: Partial<RetryPolicy>): Promise<IDataObject[]> {
+	return asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows/runs', qs: query, retry }), 'runs');
+}
+
+/**
+ * The lists of one poll: per workflow filter, the runs started since the window start; when that page is full
+ * and may hide runs started since the last poll, one query per status (selected, unfinished, learned). A status
+ * the service refuses as a filter is remembered and skipped. Lists are never skipped for the budget: without
+ * them the poll has learned nothing, so a failure here fails the poll (and the state stays as it was).
+ */
+async function listPages(
+	this: IPollFunctions,
+	state: TriggerState,
+	settings: TriggerSettings,
+	windowFrom: number,
+	budget: PollBudget,
+): Promise<ListedPage[]> {
 	const startedFrom = new Date(windowFrom).toISOString();
 	const workflowFilters: Array<string | undefined> = settings.workflowIds.length ? settings.workflowIds : [undefined];
+	const newSince = seenUpTo(state, windowFrom);
 	const pages: ListedPage[] = [];
 	for (const workflowId of workflowFilters) {
 		const base: IDataObject = { startedFrom, ...(workflowId ? { workflowId } : {}) };
-		const unfiltered: ListedPage = { runs: await listRuns.call(this, base) };
+		budget.spend();
+		const unfiltered: ListedPage = { runs: await listRuns.call(this, base, budget.retry()), workflowId };
 		pages.push(unfiltered);
-		if (!pageMayHideRuns(unfiltered, windowFrom)) continue;
-		// A full page: partition by status so that finished runs and runs under way are each listed apart.
-		for (const status of [...settings.statuses, 'Running', 'Pending']) {
-			pages.push({ runs: await listRuns.call(this, { ...base, status }), status });
+		if (!pageMayHideRuns(unfiltered, newSince)) continue;
+		for (const status of splitStatuses(state, settings.statuses, unfiltered)) {
+			budget.spend();
+			const listed = await settle(listRuns.call(this, { ...base, status }, budget.retry()));
+			if (listed.ok) pages.push({ runs: listed.value, status, workflowId });
+			else if (mayRefuseStatus(status) && String((listed.error as { httpCode?: unknown }).httpCode ?? '') === '400') state.refused.push(status);
+			else throw listed.error;
 		}
 	}
 	return pages;
@@ -41,65 +78,96 @@ function isNotFound(error: unknown): boolean {
 	return String((error as { httpCode?: unknown }).httpCode ?? '') === '404' || serviceCodeOf(error) === 'not_found';
 }
 
-async function readPending(this: IPollFunctions, ids: string[]): Promise<Record<string, IDataObject | null>> {
+/**
+ * Reads remembered unfinished runs directly, least recently read first, while the budget lasts: the rest stay
+ * remembered (the window keeps covering them) and are read by the next poll. A transient failure ends the
+ * reading the same way; any other failure fails the poll.
+ */
+async function readPending(this: IPollFunctions, ids: string[], budget: PollBudget): Promise<Record<string, IDataObject | null>> {
 	const direct: Record<string, IDataObject | null> = {};
 	for (const id of ids) {
-		const read = await settle(
-			readRunRecord.call(this, id, { retry: POLL_RETRY }),
-		);
+		if (!budget.allows()) break;
+		budget.spend();
+		const read = await settle(readRunRecord.call(this, id, { retry: budget.retry() }));
 		if (read.ok) direct[id] = read.value;
-		// A run the service no longer shows (404) is forgotten; any other failure fails the poll, state unsaved.
+		// A run the service no longer shows (404) is forgotten.
 		else if (isNotFound(read.error)) direct[id] = null;
+		else if (isTransient(read.error)) break;
 		else throw ensureNodeError(this.getNode(), read.error);
 	}
 	return direct;
 }
 
 /**
- * The run record as the service returns it: list items are summaries (the contract does not show their
- * fields) and lack the steps and rendered files, so a run about to fire is read once unless it was just read.
+ * The item for a run: the run record as the service returns it (list items are summaries without steps or
+ * rendered files, so a run not read directly in this poll is read once), with its rendered files when asked;
+ * null when the settings no longer select it.
  */
-async function fullRecord(this: IPollFunctions, run: IDataObject, direct: Record<string, IDataObject | null>): Promise<IDataObject> {
+async function toItem(this: IPollFunctions, run: IDataObject, direct: Record<string, IDataObject | null>, settings: TriggerSettings, budget: PollBudget): Promise<INodeExecutionData | null> {
 	const id = runIdOf(run);
-	if (!id) return run;
-	const known = direct[id];
-	if (known) return known;
-	return await readRunRecord.call(this, id, { retry: POLL_RETRY });
+	let record = (id && direct[id]) || undefined;
+	if (!record) {
+		budget.spend();
+		record = id ? await readRunRecord.call(this, id, { retry: budget.retry() }) : run;
+	}
+	if (!settingsSelect(settingsKey(settings.statuses, settings.workflowIds), record)) return null;
+	if (!settings.attachFiles) return { json: record };
+	const artifacts = findRenderedArtifacts(record);
+	budget.spend(artifacts.length);
+	const { binary, files } = await downloadRenderedFiles.call(this, record, { artifacts, retry: budget.retry() });
+	return files.length ? { json: record, binary } : { json: record };
 }
 
-async function toItem(this: IPollFunctions, run: IDataObject, attachFiles: boolean): Promise<INodeExecutionData> {
-	if (!attachFiles) return { json: run };
-	const { binary, files } = await downloadRenderedFiles.call(this, run);
-	return files.length ? { json: run, binary } : { json: run };
-}
-
-/** One poll after activation: list, read what the lists cannot cover, fold into the state, emit. */
+/**
+ * One poll after activation: record the activation (before any request), list, read what the lists cannot
+ * cover, fold into the state, emit what is due within the poll's budget; what is left carries over.
+ */
 export async function pollFinishedRuns(this: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
 	const staticData = this.getWorkflowStaticData('node');
 	const now = Date.now();
-	const baseline = !isTriggerState(staticData.state);
-	const previous: TriggerState = baseline ? initialState(now) : (staticData.state as TriggerState);
-	const windowFrom = windowStart(previous, now);
+	const key = settingsKey(settings.statuses, settings.workflowIds);
+	const saved = readState(staticData.state, key);
+	const activatedNow = !saved || saved.settings !== key;
+	const previous = activatedNow ? activate(saved, now, key) : saved;
+	// The activation is a fact from here on, whatever happens to this poll.
+	if (activatedNow) staticData.state = previous as unknown as IDataObject;
 
-	const pages = await listPages.call(this, settings, windowFrom);
-	const direct = await readPending.call(this, pendingToCheck(previous, pages, windowFrom));
-	const outcome = applyPoll(previous, { pages, direct }, { selected: new Set(settings.statuses), baseline, now, windowFrom });
+	const budget = PollBudget.for(this, now);
+	const working: TriggerState = { ...previous, refused: [...previous.refused] };
+	const windowFrom = windowStart(working, now);
+	const pages = await listPages.call(this, working, settings, windowFrom, budget);
+	const direct = await readPending.call(this, pendingToCheck(working, pages, windowFrom), budget);
+	const outcome = applyPoll(working, { pages, direct }, { selected: new Set(settings.statuses), now, windowFrom, activatedNow });
 	for (const warning of outcome.warnings) this.logger.warn(`Drafting Workspace Trigger: ${warning}`);
 
 	const items: INodeExecutionData[] = [];
-	for (const run of outcome.fire) items.push(await toItem.call(this, await fullRecord.call(this, run, direct), settings.attachFiles));
-	// The state is saved only now: a poll that failed above leaves it as it was, so nothing is skipped.
-	staticData.state = outcome.state as unknown as IDataObject;
+	const emitted: string[] = [];
+	const dropped: string[] = [];
+	for (const run of outcome.due) {
+		if (!budget.allows()) break;
+		const item = await settle(toItem.call(this, run, direct, settings, budget));
+		if (!item.ok) {
+			if (!isTransient(item.error)) throw ensureNodeError(this.getNode(), item.error);
+			break;
+		}
+		if (item.value) items.push(item.value);
+		(item.value ? emitted : dropped).push(runIdOf(run) ?? '');
+	}
+	const left = outcome.due.length - emitted.length - dropped.length;
+	if (left) this.logger.info(`Drafting Workspace Trigger: ${left} finished run(s) carried over to the next poll (${budget.summary()}).`);
+	// The state is saved only now: a poll that failed above leaves it as it was (but for the activation).
+	staticData.state = markFired(outcome.state, emitted, dropped) as unknown as IDataObject;
 	return items.length ? [items] : null;
 }
 
 /** "Fetch test event": the most recent finished run matching the filters, state untouched, errors thrown. */
 export async function fetchTestEvent(this: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
 	const workflowFilters: Array<string | undefined> = settings.workflowIds.length ? settings.workflowIds : [undefined];
+	const budget = PollBudget.for(this, Date.now());
 	let newest: { run: IDataObject; at: number } | undefined;
 	for (const workflowId of workflowFilters) {
 		for (const status of settings.statuses) {
-			const runs = await listRuns.call(this, { status, ...(workflowId ? { workflowId } : {}) });
+			const runs = await listRuns.call(this, { status, ...(workflowId ? { workflowId } : {}) }, budget.retry());
 			for (const run of runs) {
 				const at = Date.parse(String(run.completedAt ?? run.finishedAt ?? run.startedAt ?? '')) || 0;
 				if (!newest || at > newest.at) newest = { run, at };
@@ -107,5 +175,6 @@ export async function fetchTestEvent(this: IPollFunctions, settings: TriggerSett
 		}
 	}
 	if (!newest) return null;
-	return [[await toItem.call(this, await fullRecord.call(this, newest.run, {}), settings.attachFiles)]];
+	const item = await toItem.call(this, newest.run, {}, settings, budget);
+	return item ? [[item]] : null;
 }

@@ -44,7 +44,15 @@ export interface SimulatorOptions {
   pdfPageLimit?: number;
   /** Time an upload spends `processing` before ingestion ends (default 400 ms, multiplied by runTimeScale). */
   ingestionMs?: number;
+  /**
+   * How a run's status is shown. 'contract' (default): the five named statuses, the condition (queued, paused,
+   * stalled) in its own field. 'conditions': a run with a condition shows it as its status (Queued, Paused,
+   * Stalled), as a service that names its full status set might ("the exact full status value set: not shown").
+   */
+  statusNames?: StatusNames;
 }
+
+export type StatusNames = 'contract' | 'conditions';
 
 export type SseLineEnding = '\n' | '\r\n';
 
@@ -62,6 +70,7 @@ export interface ResolvedSimulatorOptions {
   uploadMaxBytes: number;
   pdfPageLimit: number;
   ingestionMs: number;
+  statusNames: StatusNames;
 }
 
 export const DEFAULT_ADMIN_TOKEN = 'sim-admin-token';
@@ -105,6 +114,7 @@ export class Simulator {
       uploadMaxBytes: checkOption(options.uploadMaxBytes ?? 52_428_800, 'uploadMaxBytes', (value) => Number.isInteger(value) && value >= 1),
       pdfPageLimit: checkOption(options.pdfPageLimit ?? 300, 'pdfPageLimit', (value) => Number.isInteger(value) && value >= 1),
       ingestionMs: checkOption(options.ingestionMs ?? 400, 'ingestionMs', (value) => Number.isFinite(value) && value >= 0),
+      statusNames: checkOption(options.statusNames ?? 'contract', 'statusNames', (value) => value === 'contract' || value === 'conditions'),
     };
     this.clock = new Clock(typeof options.clock === 'function' ? { source: options.clock } : options.clock);
     this.rateLimiter = new RateLimiter(this.options.rateLimitWindowMs);

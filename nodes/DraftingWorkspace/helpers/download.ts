@@ -1,6 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { apiRequestFull, headerValue } from '../transport';
+import type { RetryPolicy } from '../transport/retry';
 
 /** Reads the filename of a `Content-Disposition` header (`filename*=UTF-8''…` preferred, then `filename=`). */
 export function filenameFromContentDisposition(header: unknown): string | undefined {
@@ -24,6 +25,8 @@ export interface DownloadOptions {
 	fallbackFileName?: string;
 	/** Query string; rendered-file downloads default to `encoding=binary` (the raw bytes, not the base64 envelope). */
 	qs?: IDataObject;
+	/** A tighter retry policy (the trigger's poll has a budget). */
+	retry?: Partial<RetryPolicy>;
 }
 
 /**
@@ -42,6 +45,7 @@ export async function downloadToBinary(
 		qs: options.qs ?? { encoding: 'binary' },
 		response: 'stream',
 		itemIndex: options.itemIndex,
+		retry: options.retry,
 	});
 	const fileName = filenameFromContentDisposition(headerValue(response.headers, 'content-disposition')) ?? options.fallbackFileName;
 	const mimeType = headerValue(response.headers, 'content-type')?.split(';')[0].trim() || 'application/octet-stream';

@@ -1,5 +1,6 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
+import type { RetryPolicy } from '../transport/retry';
 import { downloadToBinary } from './download';
 import { findRenderedArtifacts, runIdOf, type RenderedArtifact } from './runRecord';
 
@@ -23,7 +24,7 @@ export function binaryPropertyFor(base: string, index: number): string {
 export async function downloadRenderedFiles(
 	this: IExecuteFunctions | IPollFunctions,
 	record: IDataObject,
-	options: { binaryPropertyName?: string; itemIndex?: number; artifacts?: RenderedArtifact[] } = {},
+	options: { binaryPropertyName?: string; itemIndex?: number; artifacts?: RenderedArtifact[]; retry?: Partial<RetryPolicy> } = {},
 ): Promise<{ binary: IBinaryKeyData; files: DownloadedFile[] }> {
 	const base = options.binaryPropertyName || 'data';
 	const artifacts = options.artifacts ?? findRenderedArtifacts(record);
@@ -33,6 +34,7 @@ export async function downloadRenderedFiles(
 		const property = binaryPropertyFor(base, index);
 		const data = await downloadToBinary.call(this, artifact.downloadPath, {
 			itemIndex: options.itemIndex,
+			retry: options.retry,
 			fallbackFileName: artifact.filename ?? `${runIdOf(record) ?? 'run'}-${artifact.stepId ?? index}${artifact.format ? `.${artifact.format}` : ''}`,
 		});
 		binary[property] = data;

@@ -40,13 +40,24 @@ export function isTerminal(status: string | undefined): status is TerminalStatus
 	return status !== undefined && (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
-/** Epoch ms of the run's start, from `startedAt` or a timings block; undefined when absent or unparsable. */
-export function startedAtOf(record: IDataObject): number | undefined {
+
+function instantOf(record: IDataObject, keys: string[]): number | undefined {
 	const timings = (record.timings ?? record.timing ?? {}) as IDataObject;
-	const raw = firstString(record, ['startedAt', 'started_at', 'createdAt']) ?? firstString(timings, ['startedAt', 'started_at', 'start']);
+	const raw = firstString(record, keys) ?? firstString(timings, keys);
 	if (!raw) return undefined;
 	const parsed = Date.parse(raw);
 	return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+/** Epoch ms of the run's start, from `startedAt` or a timings block; undefined when absent or unparsable. */
+export function startedAtOf(record: IDataObject): number | undefined {
+	return instantOf(record, ['startedAt', 'started_at', 'createdAt', 'start']);
+}
+
+/** Epoch ms of a finished run's end (the contract shows `completedAt` on RunCompleted); undefined when absent. */
+export function finishedAtOf(record: IDataObject): number | undefined {
+	if (!isTerminal(statusOf(record))) return undefined;
+	return instantOf(record, ['completedAt', 'finishedAt', 'endedAt', 'cancelledAt', 'failedAt', 'completed_at', 'finished_at', 'ended_at']);
 }
 
 export interface RenderedArtifact {

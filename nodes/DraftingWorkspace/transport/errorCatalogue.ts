@@ -165,7 +165,7 @@ export const ERROR_CATALOGUE: Record<string, Explainer> = {
 		message: `The API key's request rate limit was exceeded (rate_limited)${
 			body.retry_after_seconds !== undefined ? `; retry after ${String(body.retry_after_seconds)} s` : ''
 		}`,
-		fix: 'The node waits and retries by itself within its retry budget. For large batches, lower the batch rate or ask for a higher per-key limit.',
+		fix: 'Wait for the time the service names, then try again. For large batches, lower the batch rate or ask for a higher per-key limit.',
 	}),
 	quota_exceeded: (body) => ({
 		message: `The workspace's model-usage quota is exhausted (quota_exceeded)${

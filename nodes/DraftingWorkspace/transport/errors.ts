@@ -120,6 +120,8 @@ export interface ErrorContext {
 	/** e.g. "GET /workflows/runs/run_1": never a full URL with credentials, never the key. */
 	request: string;
 	itemIndex?: number;
+	/** What the retry loop did, for refusals it may retry (429, 423, 5xx): said as it happened, never assumed. */
+	retries?: { attempts: number; reason: string };
 }
 
 /** Builds the NodeApiError n8n shows: message = what happened, description = what to do. */
@@ -128,6 +130,10 @@ export function serviceErrorToNodeApiError(node: INode, info: ServiceErrorInfo, 
 	const detailLines: string[] = [fix];
 	if (info.serviceMessage && !message.includes(info.serviceMessage)) detailLines.push(`Service message: ${info.serviceMessage}`);
 	if (typeof info.body.request_id === 'string') detailLines.push(`Request id (quote it to support): ${info.body.request_id}`);
+	if (context.retries && (info.status === 429 || info.status === 423 || info.status >= 500)) {
+		const { attempts, reason } = context.retries;
+		detailLines.push(`${attempts > 1 ? `The node tried ${attempts} times, then stopped` : 'The node did not retry'}: ${reason}.`);
+	}
 	detailLines.push(`Request: ${context.request} → ${info.status}`);
 	const failure = failureFor(info);
 	const error = new NodeApiError(node, { code: info.code, status: info.status, ...info.body } as JsonObject, {

@@ -171,7 +171,7 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 		const info = parseServiceError(response.statusCode, response.headers, await readSmallBody(response.body));
 		const decision = decideRetryForResponse(info, { method: options.method, attempt, elapsedMs: Date.now() - startedAt, policy });
 		if (await waitIfRetry.call(this, decision, label, attempt, signal)) continue;
-		throw serviceErrorToNodeApiError(node, info, { request: label, itemIndex: options.itemIndex });
+		throw serviceErrorToNodeApiError(node, info, { request: label, itemIndex: options.itemIndex, retries: { attempts: attempt, reason: decision.reason } });
 	}
 }
 

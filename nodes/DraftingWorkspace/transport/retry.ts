@@ -52,7 +52,7 @@ interface Attempt {
 function withinBudget(delayMs: number, { attempt, elapsedMs, policy }: Attempt, reason: string): RetryDecision {
 	if (attempt >= policy.maxAttempts) return { retry: false, reason: `${reason}; gave up after ${attempt} attempts` };
 	if (delayMs > policy.maxSingleWaitMs)
-		return { retry: false, reason: `${reason}; the wait asked for (${Math.ceil(delayMs / 1000)} s) is longer than the node waits` };
+		return { retry: false, reason: `${reason}; the wait asked for (${Math.ceil(delayMs / 1000)} s) is longer than the ${Math.round(policy.maxSingleWaitMs / 1000)} s the node waits` };
 	if (elapsedMs + delayMs > policy.totalBudgetMs)
 		return { retry: false, reason: `${reason}; the retry budget of ${Math.round(policy.totalBudgetMs / 1000)} s is used up` };
 	return { retry: true, delayMs, reason };

@@ -11,7 +11,7 @@ import { toRunRecord } from './projection';
 import { seedRuns, type SeedRunSpec } from './seed';
 import { runsOf } from './store';
 import { approveReview, stallRun } from './transitions';
-import type { RunRecord, RunState } from './types';
+import { isTerminal, RUN_STATUSES, type RunCondition, type RunRecord, type RunState, type RunStatus } from './types';
 
 /** A run as the admin sees it: the public record plus who started it and whether it is played. */
 export type RunAdminView = RunRecord & { keyId: string | null; workspaceId: string; cancelRequested: boolean; played: boolean };
@@ -35,6 +35,11 @@ export interface RunAdmin {
   stall(runId: string): RunAdminView;
   /** Overwrites a rendered file's `downloadPath` (any string, e.g. a URL on another origin). */
   setDownloadPath(runId: string, stepId: string, downloadPath: string): RunAdminView;
+  /**
+   * Puts a run that is not played (a seeded one) in a status and condition, at the simulator's "now": a final
+   * status sets `completedAt`. For model-based tests, which script every change of every run themselves.
+   */
+  forceState(runId: string, status: RunStatus, condition?: RunCondition | null): RunAdminView;
   /** Creates runs directly (API-initiated by `keyId`), not played; returns their ids. */
   seedRuns(specs: SeedRunSpec[]): string[];
   /** Adds an input document to the store as if uploaded by `keyId` (default status ready). */
@@ -47,7 +52,7 @@ export interface RunAdmin {
 
 function adminView(sim: Simulator, run: RunState): RunAdminView {
   return {
-    ...toRunRecord(run, sim.clock.now()),
+    ...toRunRecord(run, sim.clock.now(), sim.options.statusNames),
     keyId: run.keyId,
     workspaceId: run.workspaceId,
     cancelRequested: run.cancelRequested,
@@ -71,6 +76,19 @@ export function runAdmin(sim: Simulator): RunAdmin {
       if (!step?.artifact) throw new AdminError(`Step ${stepId} of run ${runId} has no rendered file`, 404);
       if (typeof downloadPath !== 'string' || downloadPath === '') throw new AdminError('downloadPath must be a non-empty string');
       step.artifact.downloadPath = downloadPath;
+      return view(run);
+    },
+    forceState(runId, status, condition = null) {
+      const run = store().runs.get(runId);
+      if (!run) throw new AdminError(`Unknown run ${runId}`, 404);
+      if (run.played) throw new AdminError(`Run ${runId} is played by the engine; only seeded runs can be forced`, 409);
+      if (!RUN_STATUSES.includes(status)) throw new AdminError(`status must be one of ${RUN_STATUSES.join(', ')}`);
+      if (isTerminal(run.status)) throw new AdminError(`Run ${runId} is already ${run.status}`, 409);
+      const now = sim.clock.nowIso();
+      run.status = status;
+      run.condition = isTerminal(status) ? null : condition;
+      run.updatedAt = now;
+      if (isTerminal(status)) run.completedAt = now;
       return view(run);
     },
     seedRuns: (specs) => seedRuns(store(), sim.state, specs),

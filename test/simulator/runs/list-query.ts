@@ -5,13 +5,15 @@
  */
 import { HttpError } from '../responses';
 import { isCalendarDate } from './start-input';
-import { RUN_STATUSES, type RunState, type RunStatus } from './types';
+import type { StatusNames } from '../simulator';
+import { CONDITION_STATUS_NAMES, shownStatus } from './projection';
+import { RUN_STATUSES, type RunState } from './types';
 
 export const RUN_LIST_LIMIT = 50;
 
 export interface RunListFilters {
   workflowId?: string;
-  status?: RunStatus;
+  status?: string;
   startedFromMs?: number;
   startedToMs?: number;
   initiatorUserId?: string;
@@ -41,7 +43,7 @@ function endOfUtcDay(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS - 1;
 }
 
-export function parseRunListQuery(query: URLSearchParams): RunListFilters {
+export function parseRunListQuery(query: URLSearchParams, names: StatusNames = 'contract'): RunListFilters {
   const filters: RunListFilters = {};
   const text = (name: string): string | undefined => query.get(name) ?? undefined;
 
@@ -50,8 +52,9 @@ export function parseRunListQuery(query: URLSearchParams): RunListFilters {
 
   const status = text('status');
   if (status !== undefined) {
-    const named = RUN_STATUSES.find((name) => name.toLowerCase() === status.toLowerCase());
-    if (!named) throw invalidQuery('status', `must be one of ${RUN_STATUSES.join(', ')}`);
+    const known: readonly string[] = names === 'conditions' ? [...RUN_STATUSES, ...CONDITION_STATUS_NAMES] : RUN_STATUSES;
+    const named = known.find((name) => name.toLowerCase() === status.toLowerCase());
+    if (!named) throw invalidQuery('status', `must be one of ${known.join(', ')}`);
     filters.status = named;
   }
 
@@ -64,11 +67,11 @@ export function parseRunListQuery(query: URLSearchParams): RunListFilters {
   return filters;
 }
 
-export function matchesFilters(run: RunState, filters: RunListFilters): boolean {
+export function matchesFilters(run: RunState, filters: RunListFilters, names: StatusNames = 'contract'): boolean {
   const started = Date.parse(run.startedAt);
   return (
     (filters.workflowId === undefined || run.workflowId === filters.workflowId) &&
-    (filters.status === undefined || run.status === filters.status) &&
+    (filters.status === undefined || shownStatus(run, names) === filters.status) &&
     (filters.startedFromMs === undefined || started >= filters.startedFromMs) &&
     (filters.startedToMs === undefined || started <= filters.startedToMs) &&
     (filters.initiatorUserId === undefined || run.initiator.userId === filters.initiatorUserId)

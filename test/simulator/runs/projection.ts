@@ -2,7 +2,16 @@
  * Public projections of a run. Fields are copied one by one (never spread), so the step
  * definitions with their simulation hints, the starting keyId and the file bytes never leak.
  */
+import type { StatusNames } from '../simulator';
 import type { RunListItem, RunRecord, RunState, RunStepState, RunStepView } from './types';
+
+const CONDITION_STATUS = { queued: 'Queued', paused: 'Paused', stalled: 'Stalled' } as const;
+export const CONDITION_STATUS_NAMES: readonly string[] = Object.values(CONDITION_STATUS);
+
+/** The status a client sees: the run's own, or (statusNames 'conditions') its condition named as a status. */
+export function shownStatus(run: RunState, names: StatusNames = 'contract'): string {
+  return names === 'conditions' && run.condition ? CONDITION_STATUS[run.condition] : run.status;
+}
 
 /** Run record's downloadPath: a path that clients resolve against the base URL (Resources: Run record). */
 export function downloadPathOf(runId: string, stepId: string): string {
@@ -38,14 +47,14 @@ function stepView(step: RunStepState): RunStepView {
 const elapsed = (from: string, to: string | number): number => Math.max(0, (typeof to === 'number' ? to : Date.parse(to)) - Date.parse(from));
 
 /** `nowMs`: the simulator clock, for the timings of a run still going. */
-export function toRunRecord(run: RunState, nowMs: number): RunRecord {
+export function toRunRecord(run: RunState, nowMs: number, names: StatusNames = 'contract'): RunRecord {
   const end = run.completedAt ?? nowMs;
   return {
     runId: run.runId,
     workflowId: run.workflowId,
     workflowName: run.workflowName,
     workflowVersionId: run.workflowVersionId,
-    status: run.status,
+    status: shownStatus(run, names),
     condition: run.condition,
     // keyPrefix is the display prefix (first 8 characters), never the key (Authentication 2).
     initiator: run.initiator.type === 'api'
@@ -68,12 +77,12 @@ export function toRunRecord(run: RunState, nowMs: number): RunRecord {
   };
 }
 
-export function toRunListItem(run: RunState): RunListItem {
+export function toRunListItem(run: RunState, names: StatusNames = 'contract'): RunListItem {
   return {
     id: run.runId,
     workflowId: run.workflowId,
     workflowName: run.workflowName,
-    status: run.status,
+    status: shownStatus(run, names),
     condition: run.condition,
     startedAt: run.startedAt,
     completedAt: run.completedAt,

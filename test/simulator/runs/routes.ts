@@ -80,18 +80,19 @@ async function startRun(ctx: RouteContext): Promise<void> {
 }
 
 function listRuns(ctx: RouteContext): void {
-  const filters = parseRunListQuery(ctx.query);
+  const names = ctx.sim.options.statusNames;
+  const filters = parseRunListQuery(ctx.query, names);
   const runs = [...runsOf(ctx.sim, ctx.state).runs.values()]
-    .filter((run) => isRunVisible(run, ctx.auth) && matchesFilters(run, filters))
+    .filter((run) => isRunVisible(run, ctx.auth) && matchesFilters(run, filters, names))
     .sort(byMostRecent)
     .slice(0, RUN_LIST_LIMIT);
-  sendJson(ctx.res, 200, runs.map(toRunListItem));
+  sendJson(ctx.res, 200, runs.map((run) => toRunListItem(run, names)));
 }
 
 async function getRun(ctx: RouteContext): Promise<void> {
   const run = requireVisibleRun(runsOf(ctx.sim, ctx.state), ctx.auth, ctx.params.runId);
   await ensureRenderedFiles(run);
-  sendJson(ctx.res, 200, toRunRecord(run, ctx.sim.clock.now()));
+  sendJson(ctx.res, 200, toRunRecord(run, ctx.sim.clock.now(), ctx.sim.options.statusNames));
 }
 
 function cancel(ctx: RouteContext): void {

@@ -123,7 +123,8 @@ export interface RunRecord {
   workflowId: string;
   workflowName: string;
   workflowVersionId: string;
-  status: RunStatus;
+  /** One of RUN_STATUSES, or the condition named as a status (simulator option statusNames 'conditions'). */
+  status: string;
   condition: RunCondition | null;
   initiator: RunInitiator;
   input: unknown;
@@ -143,7 +144,7 @@ export interface RunListItem {
   id: string;
   workflowId: string;
   workflowName: string;
-  status: RunStatus;
+  status: string;
   condition: RunCondition | null;
   startedAt: string;
   completedAt: string | null;
