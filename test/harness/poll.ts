@@ -9,6 +9,11 @@ import { installCapturingLogger } from './logger';
 
 export const TRIGGER_NODE = 'Run Finished';
 
+export interface PollHarnessOptions {
+	/** What n8n's `getPollBudgetMs()` answers (n8n gives a poll under a lease its ceiling less a margin). */
+	pollBudgetMs?: number;
+}
+
 export interface PollResult {
 	/** The items the poll emitted (n8n starts an execution with them), or null when it had nothing. */
 	items: INodeExecutionData[] | null;
@@ -31,10 +36,16 @@ export class PollHarness {
 	private constructor(
 		private readonly parameters: IDataObject,
 		private readonly credential: { baseUrl: string; apiKey: string },
+		private readonly options: PollHarnessOptions,
 	) {}
 
-	static async create(parameters: IDataObject, credential: { baseUrl: string; apiKey: string }, savedStaticData?: IDataObject): Promise<PollHarness> {
-		const harness = new PollHarness(parameters, credential);
+	static async create(
+		parameters: IDataObject,
+		credential: { baseUrl: string; apiKey: string },
+		savedStaticData?: IDataObject,
+		options: PollHarnessOptions = {},
+	): Promise<PollHarness> {
+		const harness = new PollHarness(parameters, credential, options);
 		await harness.build(savedStaticData);
 		return harness;
 	}
@@ -70,7 +81,9 @@ export class PollHarness {
 		const log = () => logger.lines.slice(before);
 		const store = new Map([['cred-1', { type: CREDENTIAL_TYPE, data: { ...this.credential } }]]);
 		const additionalData = buildAdditionalDataForTest(new HarnessCredentialsHelper(credentialTypes, store));
-		const context = new PollContext(this.workflow, this.node, additionalData, mode, activation);
+		// undefined leaves n8n's defaults (emit, commit, staging, static data); n8n gives a leased poll its budget.
+		const budget = this.options.pollBudgetMs;
+		const context = new PollContext(this.workflow, this.node, additionalData, mode, activation, undefined, undefined, undefined, undefined, undefined, budget === undefined ? undefined : () => budget);
 		try {
 			const result = await Container.get(TriggersAndPollers).runPollFunction(this.workflow, this.node, context);
 			return { items: result?.[0] ?? null, log: log() };
@@ -86,6 +99,6 @@ export class PollHarness {
 
 	/** A new trigger object, workflow and context, built from the saved static data only. */
 	async restart(): Promise<PollHarness> {
-		return await PollHarness.create(this.parameters, this.credential, this.savedStaticData());
+		return await PollHarness.create(this.parameters, this.credential, this.savedStaticData(), this.options);
 	}
 }
