@@ -1,6 +1,6 @@
-// The Run Finished trigger under `n8n start`. Its activation poll records what has already finished (history
-// is never replayed) and fires runs that finished since the state it saved. The shortest schedule n8n allows
-// is one minute, so instead of waiting for it the test restarts n8n: the second activation poll works from
+// The Run Finished trigger under `n8n start`. Its activation poll records the activation instant (runs that
+// finished before it are history, never replayed) and fires runs that finished since the state it saved.
+// The shortest schedule n8n allows is one minute, so instead of waiting for it the test restarts n8n: the second activation poll works from
 // the state the first one saved in the workflow's static data, which is the guarantee "restarts change
 // nothing" exercised in a real n8n.
 import { FIXTURE_IDS, runAdmin } from '../../test/simulator';
@@ -32,15 +32,17 @@ it('n8n start: a run finished before activation never fires; one finished after 
     { workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date(Date.now() - 10 * 60_000).toISOString() },
   ]);
 
-  // First activation: the baseline. Its state (the history run among the ids already fired) is saved
-  // in the database once the activation is done.
+  // First activation: its instant is recorded (the history run finished before it: never fired) and the state
+  // is saved in the database once the activation is done.
+  const beforeStart = Date.now();
   await ctx.n8n.start();
   const saved = await waitUntil(
     'the trigger state in the static data',
-    () => (ctx.n8n.readStaticData(WORKFLOW_ID)?.[STATIC_KEY] as { state?: { fired: Record<string, number> } } | undefined)?.state,
+    () => (ctx.n8n.readStaticData(WORKFLOW_ID)?.[STATIC_KEY] as { state?: { activatedAt: number; fired: Record<string, number> } } | undefined)?.state,
     30_000,
   );
-  expect(Object.keys(saved.fired)).toContain(history);
+  expect(saved.activatedAt).toBeGreaterThanOrEqual(beforeStart);
+  expect(Object.keys(saved.fired)).not.toContain(history);
   await ctx.n8n.stop();
   expect(readerRequests()).toEqual([]);
 
@@ -56,7 +58,7 @@ it('n8n start: a run finished before activation never fires; one finished after 
   // Give a second (wrong) firing the time to show up before counting.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   expect(readerRequests().map((entry) => [entry.method, entry.path, entry.status])).toEqual([['GET', `/workflows/runs/${started.runId}`, 200]]);
-  // Remembered as fired (the history run may be forgotten: the window now starts after it, so no list shows it again).
+  // Remembered as fired; the history run never was.
   const state = (ctx.n8n.readStaticData(WORKFLOW_ID)?.[STATIC_KEY] as { state: { fired: Record<string, number> } }).state;
   expect(Object.keys(state.fired)).toContain(started.runId);
   await ctx.n8n.stop();
