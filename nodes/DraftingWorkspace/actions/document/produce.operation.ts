@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { binaryPropertyField, templateLocator } from '../../helpers/descriptions';
 import { DOCUMENT_FORMATS, type DocumentFormat } from '../../helpers/documentLinks';
@@ -7,7 +7,7 @@ import { getLocatorId, readMapperValues } from '../../helpers/parameters';
 import { buildTemplateInput, pictureProblem } from '../../helpers/templateInput';
 import { readOncePerExecution } from '../../helpers/workflowDetail';
 import { apiRequest } from '../../transport';
-import { downloadDocument } from './shared';
+import { downloadProduced } from './produceDownload';
 
 const show = { resource: ['document'], operation: ['produce'] };
 
@@ -63,7 +63,8 @@ export const description: INodeProperties[] = [
 			{ name: 'Markdown', value: 'markdown' },
 			{ name: 'PDF', value: 'pdf' },
 		],
-		description: 'Whether to download the produced document as binary data in the same step',
+		description:
+			'Whether to download the produced document as binary data in the same step. A document that a person must review first is output without the file (download.outcome "awaitingReview"); download it later with Document → Download.',
 		displayOptions: { show },
 	},
 	binaryPropertyField({ ...show, downloadFormat: DOCUMENT_FORMATS as unknown as string[] }, 'document'),
@@ -118,6 +119,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const format = this.getNodeParameter('downloadFormat', itemIndex, 'none') as DocumentFormat | 'none';
 	if (format === 'none') return [{ json: produced }];
 	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-	const binary: IBinaryKeyData = { [property]: await downloadDocument.call(this, produced, format, itemIndex) };
-	return [{ json: produced, binary }];
+	return [await downloadProduced.call(this, itemIndex, produced, format, property)];
 }
