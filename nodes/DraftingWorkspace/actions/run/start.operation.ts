@@ -2,12 +2,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { workflowLocator } from '../../helpers/descriptions';
-import { ensureNodeError, settle } from '../../helpers/errors';
+import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../helpers/errors';
 import { getLocatorId, readMapperValues } from '../../helpers/parameters';
 import { buildRunInput, describeProblems, unwrapInputSchema } from '../../helpers/runInput';
 import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
 import { entryKindOf, getWorkflowDetail } from '../../helpers/workflowDetail';
-import { startRun, uploadPendingDocuments } from './startDocuments';
+import { startRun, uploadPendingDocuments, uploadsCreated, type UploadedInputDocument } from './startDocuments';
 import { waitAndOutput, waitFields } from './waitFields';
 
 const show = { resource: ['run'], operation: ['start'] };
@@ -114,7 +114,14 @@ function parseJsonInput(this: IExecuteFunctions, itemIndex: number): IDataObject
 	return value as IDataObject;
 }
 
-async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<IDataObject> {
+interface MappedInput {
+	/** Text for an agent entry, an object for an input entry. */
+	input: string | IDataObject;
+	/** Input documents this item's binary files became (uploaded before the start). */
+	uploaded: UploadedInputDocument[];
+}
+
+async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<MappedInput> {
 	const detail = await getWorkflowDetail.call(this, workflowId, itemIndex);
 	const name = typeof detail.name === 'string' ? `"${detail.name}"` : workflowId;
 	const schema = unwrapInputSchema(detail.inputSchema);
@@ -134,7 +141,7 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 			description: 'Fill in or correct the listed fields under Input Fields. Required fields are marked; optional fields left empty are not sent.',
 			itemIndex,
 		});
-	if (!pendingDocuments.length) return input;
+	if (!pendingDocuments.length) return { input, uploaded: [] };
 	return await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, readUploadSettings.call(this, 'documentOptions', itemIndex));
 }
 
@@ -142,22 +149,27 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
-	let input: string | IDataObject;
+	let mapped: MappedInput;
 	if (mode === 'text') {
-		input = this.getNodeParameter('inputText', itemIndex, '') as string;
+		const input = this.getNodeParameter('inputText', itemIndex, '') as string;
 		if (typeof input !== 'string' || !input.trim())
 			throw new NodeOperationError(this.getNode(), 'Input Text is empty', {
 				description: 'Enter the text the workflow starts from, or map it from an earlier node.',
 				itemIndex,
 			});
+		mapped = { input, uploaded: [] };
 	} else if (mode === 'json') {
-		input = parseJsonInput.call(this, itemIndex);
+		mapped = { input: parseJsonInput.call(this, itemIndex), uploaded: [] };
 	} else {
-		input = await inputFromFields.call(this, workflowId, itemIndex);
+		mapped = await inputFromFields.call(this, workflowId, itemIndex);
 	}
+	const { uploaded } = mapped;
 
 	const readyTimeoutMs = mode === 'text' ? 0 : readUploadSettings.call(this, 'documentOptions', itemIndex).readyTimeoutMs;
-	const started = await startRun.call(this, itemIndex, { workflowId, input }, readyTimeoutMs);
+	const posted = await settle(startRun.call(this, itemIndex, { workflowId, input: mapped.input }, readyTimeoutMs));
+	if (!posted.ok && uploaded.length) throw withCreated.call(this, posted.error, itemIndex, uploadsCreated(uploaded));
+	if (!posted.ok) throw ensureNodeError(this.getNode(), posted.error, itemIndex);
+	const started = posted.value;
 	const runId = typeof started.runId === 'string' ? started.runId : typeof started.id === 'string' ? started.id : undefined;
 	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return [{ json: { ...started, workflowId } }];
 	if (!runId)
@@ -167,14 +179,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	const waited = await settle(waitAndOutput.call(this, runId, itemIndex, { workflowId }));
 	if (waited.ok) return [waited.value];
-	throw startedButNotFollowed.call(this, waited.error, runId, itemIndex);
+	throw withCreated.call(this, waited.error, itemIndex, runCreated(runId, workflowId, uploaded));
 }
 
 /** Once the start succeeded the run exists: a failure while following it must say so, or the item gets started again. */
-function startedButNotFollowed(this: IExecuteFunctions, error: unknown, runId: string, itemIndex: number): Error {
-	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
-	if (this.getExecutionCancelSignal?.()?.aborted) return nodeError;
-	if (!nodeError.message.includes(runId)) nodeError.message = `Run ${runId} was started, but following it failed: ${nodeError.message}`;
-	nodeError.description = `The run goes on in the service: do not start it again. Follow it with Run → Wait For Run (run ID ${runId}), or read it with Run → Get.\n${nodeError.description ?? ''}`;
-	return nodeError;
+function runCreated(runId: string, workflowId: string, uploaded: UploadedInputDocument[]): CreatedResource {
+	return {
+		ids: { runId, workflowId, ...(uploaded.length ? { inputDocuments: uploaded } : {}) },
+		summary: `Run ${runId} was started, but following it failed`,
+		next: `The run goes on in the service: do not start it again. Follow it with Run → Wait For Run (run ID ${runId}), or read it with Run → Get.`,
+		mentions: [runId],
+	};
 }
