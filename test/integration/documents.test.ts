@@ -352,3 +352,37 @@ describe('Document → Produce with Download: a produced document is never repor
 		});
 	});
 });
+
+describe('Document → Produce with Map Automatically: nested item JSON', () => {
+	const auto = (extra: IDataObject = {}) => ({
+		resource: 'document',
+		operation: 'produce',
+		templateId: byId(TEMPLATE_IDS.offerLetter),
+		answers: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false },
+		...extra,
+	});
+
+	it('an item shaped like the template answers its dotted fields: assembled, posted nested', async () => {
+		const result = await ctx.run(auto(), 'full', {
+			items: [{ json: { employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000 }, role: 'Counsel', benefits: ['Health'] } }],
+		});
+		const [document] = items(result);
+		expect(document).toMatchObject({ status: 'assembled', unresolvedFields: [], unmatchedInputKeys: [] });
+		expect(produceRequests()[0].input).toEqual({ employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000 }, role: 'Counsel', benefits: ['Health'] });
+	});
+
+	it('flat dotted keys work too; a misspelled key is named in the output beside the unresolved field it missed', async () => {
+		const result = await ctx.run(auto(), 'full', {
+			items: [{ json: { 'employee.name': 'Jordan Lee', employee: { startdate: '2026-03-01' }, role: 'Counsel', rowNumber: 4 } }],
+		});
+		const [document] = items(result);
+		expect(document).toMatchObject({ status: 'incomplete', unresolvedFields: ['employee.start_date'], unmatchedInputKeys: ['employee.startdate', 'rowNumber'] });
+		expect(produceRequests()[0].input).toEqual({ employee: { name: 'Jordan Lee' }, role: 'Counsel' });
+	});
+
+	it('with Strict, the fields_missing refusal names the keys that matched no field', async () => {
+		const result = await ctx.run(auto({ strict: true }), 'full', { items: [{ json: { employe: { name: 'A', start_date: '2026-03-01' }, role: 'Counsel' } }] });
+		expect(failure(result).httpCode).toBe('422');
+		expect(failure(result).description).toMatch(/^Keys of the item that match no field \(Map Automatically ignored them; check their spelling\): employe\./);
+	});
+});

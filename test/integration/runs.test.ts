@@ -278,6 +278,18 @@ describe('Run → Start with the field mapper (input entry)', () => {
 		expect(message).toContain('governing_law');
 	});
 
+	it('Map Automatically: the item’s keys become fields; keys that match none are named in the output, or in the error they explain', async () => {
+		const auto = { ...startNda({}), inputFields: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false } };
+		const result = await ctx.run(auto, 'full', { items: [{ json: { counterparty: 'Initech', effective_date: '2026-03-01', governing_lw: 'Delaware' } }] });
+		expect(items(result)[0]).toMatchObject({ runId: expect.any(String), workflowId: wf.inputNda, unmatchedInputKeys: ['governing_lw'] });
+		expect(startRequests()[0].input).toEqual({ counterparty: 'Initech', effective_date: '2026-03-01' });
+
+		const missing = await ctx.run(auto, 'full', { items: [{ json: { counter_party: 'Initech', effective_date: '2026-03-01' } }] });
+		expect(failure(missing).message).toBe('The input for workflow "NDA drafting" is not complete: counterparty is required but empty');
+		expect(failure(missing).description).toMatch(/^Keys of the item that match no field \(Map Automatically ignored them; check their spelling\): counter_party\./);
+		expect(startRequests()).toHaveLength(1);
+	});
+
 	it('an agent-entry workflow in Map Fields mode says to use Text', async () => {
 		const result = await ctx.run({ ...startNda({}), workflowId: byId(wf.agentSummary) });
 		expect(failure(result).message).toBe('Workflow "Contract summary" has no input fields to map');

@@ -1,10 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { unmatchedKeysHint } from '../../helpers/autoMap';
 import { workflowLocator } from '../../helpers/descriptions';
 import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../helpers/errors';
 import { getLocatorId, readMapperValues } from '../../helpers/parameters';
-import { buildRunInput, describeProblems, unwrapInputSchema } from '../../helpers/runInput';
+import { buildRunInput, describeProblems, runInputFields, unwrapInputSchema } from '../../helpers/runInput';
 import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
 import { entryKindOf, getWorkflowDetail } from '../../helpers/workflowDetail';
 import { startRun, uploadPendingDocuments, uploadsCreated, type UploadedInputDocument } from './startDocuments';
@@ -119,6 +120,8 @@ interface MappedInput {
 	input: string | IDataObject;
 	/** Input documents this item's binary files became (uploaded before the start). */
 	uploaded: UploadedInputDocument[];
+	/** With Map Automatically: the item's keys that matched no input field. */
+	unmatchedInputKeys?: string[];
 }
 
 async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<MappedInput> {
@@ -134,15 +137,22 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 			itemIndex,
 		});
 	}
-	const { values, automatic } = readMapperValues.call(this, 'inputFields', itemIndex);
+	const fieldIds = runInputFields(schema).map((field) => field.id);
+	const { values, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'inputFields', itemIndex, fieldIds);
 	const { input, problems, pendingDocuments } = buildRunInput(schema, values, { ignoreUnknown: automatic });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {
-			description: 'Fill in or correct the listed fields under Input Fields. Required fields are marked; optional fields left empty are not sent.',
+			description: [
+				unmatchedKeysHint(unmatchedInputKeys),
+				'Fill in or correct the listed fields under Input Fields. Required fields are marked; optional fields left empty are not sent.',
+			]
+				.filter(Boolean)
+				.join('\n'),
 			itemIndex,
 		});
-	if (!pendingDocuments.length) return { input, uploaded: [] };
-	return await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, readUploadSettings.call(this, 'documentOptions', itemIndex));
+	if (!pendingDocuments.length) return { input, uploaded: [], unmatchedInputKeys };
+	const settings = readUploadSettings.call(this, 'documentOptions', itemIndex);
+	return { ...(await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, settings)), unmatchedInputKeys };
 }
 
 /** POST /workflows/runs, then (optionally) the same wait as Wait For Run. */
@@ -163,7 +173,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} else {
 		mapped = await inputFromFields.call(this, workflowId, itemIndex);
 	}
-	const { uploaded } = mapped;
+	const { uploaded, unmatchedInputKeys } = mapped;
+	const extra: IDataObject = { workflowId, ...(unmatchedInputKeys ? { unmatchedInputKeys } : {}) };
 
 	const readyTimeoutMs = mode === 'text' ? 0 : readUploadSettings.call(this, 'documentOptions', itemIndex).readyTimeoutMs;
 	const posted = await settle(startRun.call(this, itemIndex, { workflowId, input: mapped.input }, readyTimeoutMs));
@@ -171,13 +182,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!posted.ok) throw ensureNodeError(this.getNode(), posted.error, itemIndex);
 	const started = posted.value;
 	const runId = typeof started.runId === 'string' ? started.runId : typeof started.id === 'string' ? started.id : undefined;
-	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return [{ json: { ...started, workflowId } }];
+	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return [{ json: { ...started, ...extra } }];
 	if (!runId)
 		throw new NodeOperationError(this.getNode(), 'The service started the run but did not say its id, so it cannot be followed', {
 			description: `Answer: ${JSON.stringify(started).slice(0, 300)}. Find the run with Run → Get Many and follow it with Wait For Run.`,
 			itemIndex,
 		});
-	const waited = await settle(waitAndOutput.call(this, runId, itemIndex, { workflowId }));
+	const waited = await settle(waitAndOutput.call(this, runId, itemIndex, extra));
 	if (waited.ok) return [waited.value];
 	throw withCreated.call(this, waited.error, itemIndex, runCreated(runId, workflowId, uploaded));
 }
