@@ -271,3 +271,118 @@ describe('Document → review, attention and visibility', () => {
 		expect(failure(result).httpCode).toBe('404');
 	});
 });
+
+describe('Document → Produce with Download: a produced document is never reported as a failure', () => {
+	const board = { resolution_text: 'Approve the 2026 budget.', meeting_date: '2026-02-10' };
+	const productions = () => ctx.sim.admin.requests().filter((entry) => entry.method === 'POST' && /^\/document-templates\/[^/]+\/documents$/.test(entry.path));
+	const apiDocuments = () => templatesAdmin(ctx.sim).documents().filter((document) => document.origin === 'api');
+
+	it('a template that requires review: one item, no error, the document and its links, awaiting review; a rerun is not needed', async () => {
+		const result = await ctx.run(produce(board, { downloadFormat: 'pdf' }, TEMPLATE_IDS.boardResolution));
+		expect(result.status).toBe('success');
+		expect(result.error).toBeUndefined();
+		const out = result.output(ACTION_NODE);
+		expect(out).toHaveLength(1);
+		const [item] = out;
+		expect(item.binary).toBeUndefined();
+		expect(item.pairedItem).toEqual({ item: 0 });
+		expect(item.json).toMatchObject({
+			documentId: expect.stringMatching(/^tdoc_/),
+			status: 'assembled',
+			unresolvedFields: [],
+			links: { document: expect.any(String), pdf: expect.any(String), docx: expect.any(String), markdown: expect.any(String) },
+			download: { outcome: 'awaitingReview', code: 'review_required', format: 'pdf', message: expect.stringMatching(/^The document was produced\. A person must review it in the workspace/) },
+		});
+		expect(String((item.json.download as IDataObject).message)).toContain('Running this item again would produce a second document');
+		expect(productions()).toHaveLength(1);
+		expect(apiDocuments()).toHaveLength(1);
+
+		// After the review, the output's own links give the file: nothing is produced again.
+		templatesAdmin(ctx.sim).attest(String(item.json.documentId));
+		const later = await ctx.run({ resource: 'document', operation: 'download', links: JSON.stringify(item.json.links), format: 'pdf' });
+		expect(bytes(later.output(ACTION_NODE)[0]).subarray(0, 5).toString()).toBe('%PDF-');
+		expect(productions()).toHaveLength(1);
+		expect(apiDocuments()).toHaveLength(1);
+	});
+
+	it('a downloaded document says so in the same block (download.outcome "downloaded")', async () => {
+		const result = await ctx.run(produce({ 'employee.name': 'A', 'employee.start_date': '2026-01-05', role: 'Counsel' }, { downloadFormat: 'docx', binaryPropertyName: 'file' }));
+		const [item] = result.output(ACTION_NODE);
+		expect(item.json.download).toMatchObject({ outcome: 'downloaded', format: 'docx', binaryPropertyName: 'file', fileName: expect.stringMatching(/\.docx$/) });
+		expect(item.binary?.file.mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+	});
+
+	describe('another download failure (a 500 on the content link) keeps the document’s id and links in the error’s own fields', () => {
+		const offer = { 'employee.name': 'A', 'employee.start_date': '2026-01-05', role: 'Counsel' };
+		const fault = () => ctx.sim.admin.addFault({ kind: 'status', status: 500, method: 'GET', path: '^/documents/[^/]+/content/pdf$', times: 1 });
+		const producedDocument = () => {
+			const [document] = apiDocuments();
+			return { documentId: document.documentId, links: { document: `/documents/${document.documentId}`, docx: `/documents/${document.documentId}/content/docx`, pdf: `/documents/${document.documentId}/content/pdf`, markdown: `/documents/${document.documentId}/content/markdown` } };
+		};
+
+		it('without Continue On Fail: the thrown error carries context.created; the message says the document exists', async () => {
+			fault();
+			const result = await ctx.run(produce(offer, { downloadFormat: 'pdf' }));
+			expect(result.status).toBe('error');
+			const { documentId, links } = producedDocument();
+			for (const error of [result.error, result.nodeError(ACTION_NODE)] as IDataObject[]) {
+				expect((error.context as IDataObject).created).toEqual({ documentId, status: 'assembled', links });
+			}
+			expect(failure(result).message).toMatch(new RegExp(`^Document ${documentId} was produced, but downloading its pdf failed: `));
+			expect(failure(result).description).toMatch(/^The document exists: do not produce it again \(running the item again would produce a second document\)/);
+			expect(productions()).toHaveLength(1);
+		});
+
+		it('Continue On Fail (error output): the error item carries details.created and stays on the error output', async () => {
+			fault();
+			const result = await ctx.run(produce(offer, { downloadFormat: 'pdf' }), 'full', { onError: 'continueErrorOutput' });
+			expect(result.status).toBe('success');
+			expect(result.output(ACTION_NODE, 0)).toEqual([]);
+			const [errorItem] = result.output(ACTION_NODE, 1);
+			expect(Object.keys(errorItem.json).sort()).toEqual(['details', 'error']);
+			expect((errorItem.json.details as IDataObject).created).toEqual({ status: 'assembled', ...producedDocument() });
+			expect(errorItem.pairedItem).toEqual({ item: 0 });
+		});
+
+		it('Continue On Fail (regular output): the item carries created beside error and code', async () => {
+			fault();
+			const result = await ctx.run(produce(offer, { downloadFormat: 'pdf' }), 'full', { onError: 'continueRegularOutput' });
+			const [item] = items(result);
+			expect(item).toMatchObject({ error: expect.stringMatching(/was produced, but downloading its pdf failed/), created: { status: 'assembled', ...producedDocument() } });
+		});
+	});
+});
+
+describe('Document → Produce with Map Automatically: nested item JSON', () => {
+	const auto = (extra: IDataObject = {}) => ({
+		resource: 'document',
+		operation: 'produce',
+		templateId: byId(TEMPLATE_IDS.offerLetter),
+		answers: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false },
+		...extra,
+	});
+
+	it('an item shaped like the template answers its dotted fields: assembled, posted nested', async () => {
+		const result = await ctx.run(auto(), 'full', {
+			items: [{ json: { employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000 }, role: 'Counsel', benefits: ['Health'] } }],
+		});
+		const [document] = items(result);
+		expect(document).toMatchObject({ status: 'assembled', unresolvedFields: [], unmatchedInputKeys: [] });
+		expect(produceRequests()[0].input).toEqual({ employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000 }, role: 'Counsel', benefits: ['Health'] });
+	});
+
+	it('flat dotted keys work too; a misspelled key is named in the output beside the unresolved field it missed', async () => {
+		const result = await ctx.run(auto(), 'full', {
+			items: [{ json: { 'employee.name': 'Jordan Lee', employee: { startdate: '2026-03-01' }, role: 'Counsel', rowNumber: 4 } }],
+		});
+		const [document] = items(result);
+		expect(document).toMatchObject({ status: 'incomplete', unresolvedFields: ['employee.start_date'], unmatchedInputKeys: ['employee.startdate', 'rowNumber'] });
+		expect(produceRequests()[0].input).toEqual({ employee: { name: 'Jordan Lee' }, role: 'Counsel' });
+	});
+
+	it('with Strict, the fields_missing refusal names the keys that matched no field', async () => {
+		const result = await ctx.run(auto({ strict: true }), 'full', { items: [{ json: { employe: { name: 'A', start_date: '2026-03-01' }, role: 'Counsel' } }] });
+		expect(failure(result).httpCode).toBe('422');
+		expect(failure(result).description).toMatch(/^Keys of the item that match no field \(Map Automatically ignored them; check their spelling\): employe\./);
+	});
+});

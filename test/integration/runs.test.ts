@@ -206,6 +206,46 @@ describe('Wait For Run: review pauses, timeouts and cancellation', () => {
 	});
 });
 
+describe('Run → Start with Wait for Completion: a started run is never reported as "nothing happened"', () => {
+	const apiRuns = () => runAdmin(ctx.sim).runs().filter((run) => run.keyId !== null);
+	const startAndWait = (workflowId: string, waitOptions: IDataObject) => startText(workflowId, 'Board memo: approve the budget.', { waitForCompletion: true, downloadFiles: false, waitOptions });
+
+	it('a wait that times out throws an error whose own fields carry the run id (context.created)', async () => {
+		const result = await ctx.run(startAndWait(wf.review, { timeout: 2, checkInterval: 1 }));
+		expect(result.status).toBe('error');
+		const [run] = apiRuns();
+		expect(apiRuns()).toHaveLength(1);
+		for (const error of [result.error, result.nodeError(ACTION_NODE)] as IDataObject[])
+			expect((error.context as IDataObject).created).toEqual({ runId: run.runId, workflowId: wf.review });
+		expect(failure(result).message).toBe(`Run ${run.runId} did not finish within 2 s (status Running, paused at a review step)`);
+		expect(failure(result).description).toMatch(/^The run goes on in the service: do not start it again\. Follow it with Run → Wait For Run/);
+		expect(failure(result).description).toContain(`(run ID ${run.runId})`);
+	});
+
+	it('with Continue On Fail the error item carries details.created.runId, on the error output', async () => {
+		const result = await ctx.run(startAndWait(wf.review, { timeout: 1, checkInterval: 1 }), 'full', { onError: 'continueErrorOutput' });
+		const [errorItem] = result.output(ACTION_NODE, 1);
+		const [run] = apiRuns();
+		expect(errorItem.json).toMatchObject({ error: expect.stringContaining(run.runId), details: { created: { runId: run.runId, workflowId: wf.review } } });
+		expect(Object.keys(errorItem.json).sort()).toEqual(['details', 'error']);
+	});
+
+	it('a run that fails is output (not thrown) with its run id and its error', async () => {
+		const result = await ctx.run(startAndWait(wf.failing, { timeout: 60, checkInterval: 1 }));
+		expect(result.status).toBe('success');
+		expect(items(result)[0]).toMatchObject({ runId: apiRuns()[0].runId, workflowId: wf.failing, status: 'Failed', wait: { outcome: 'finished', error: expect.any(String) } });
+	});
+
+	it('a cancelled execution stops at once and its error still records the run id', async () => {
+		const result = await ctx.run(startAndWait(wf.review, { timeout: 60, checkInterval: 1 }), 'full', { cancelAfterMs: 800 });
+		expect(result.status).toBe('canceled');
+		const [run] = apiRuns();
+		const error = (result.nodeError(ACTION_NODE) ?? result.error) as IDataObject | undefined;
+		expect((error?.context as IDataObject | undefined)?.created).toEqual({ runId: run.runId, workflowId: wf.review });
+		await waitUntil(() => ctx.sim.admin.requests().every((entry) => entry.durationMs !== null));
+	});
+});
+
 describe('Run → Start with the field mapper (input entry)', () => {
 	it('sends the mapped fields, converted to their types, and leaves empty optional fields out', async () => {
 		const runId = await startRun(
@@ -236,6 +276,18 @@ describe('Run → Start with the field mapper (input entry)', () => {
 		expect(httpCode).toBe('400');
 		expect(message).toContain('effective_date');
 		expect(message).toContain('governing_law');
+	});
+
+	it('Map Automatically: the item’s keys become fields; keys that match none are named in the output, or in the error they explain', async () => {
+		const auto = { ...startNda({}), inputFields: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false } };
+		const result = await ctx.run(auto, 'full', { items: [{ json: { counterparty: 'Initech', effective_date: '2026-03-01', governing_lw: 'Delaware' } }] });
+		expect(items(result)[0]).toMatchObject({ runId: expect.any(String), workflowId: wf.inputNda, unmatchedInputKeys: ['governing_lw'] });
+		expect(startRequests()[0].input).toEqual({ counterparty: 'Initech', effective_date: '2026-03-01' });
+
+		const missing = await ctx.run(auto, 'full', { items: [{ json: { counter_party: 'Initech', effective_date: '2026-03-01' } }] });
+		expect(failure(missing).message).toBe('The input for workflow "NDA drafting" is not complete: counterparty is required but empty');
+		expect(failure(missing).description).toMatch(/^Keys of the item that match no field \(Map Automatically ignored them; check their spelling\): counter_party\./);
+		expect(startRequests()).toHaveLength(1);
 	});
 
 	it('an agent-entry workflow in Map Fields mode says to use Text', async () => {

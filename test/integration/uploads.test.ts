@@ -361,3 +361,66 @@ describe('Start Run with binary files in document fields', () => {
 		expect(startRequests()).toHaveLength(1);
 	});
 });
+
+describe('An accepted upload is never lost in an error: its ids are in the error’s own fields', () => {
+	const uploadedIds = (filename: string) => {
+		const record = uploadsAdmin(ctx.sim).uploads().find((entry) => entry.filename === filename);
+		if (!record) throw new Error(`no upload named ${filename}`);
+		return { documentId: record.documentId, documentVersionId: String(inputDocumentStore(ctx.sim.state).documents.get(record.documentId)?.documentVersionId) };
+	};
+	const createdIn = (result: Awaited<ReturnType<typeof ctx.run>>) =>
+		[result.error, result.nodeError(ACTION_NODE)].map((error) => ((error as IDataObject | undefined)?.context as IDataObject | undefined)?.created);
+
+	it('Upload + Wait Until Ready, ingestion fails: context.created has the document’s ids; the message stays the service’s verdict', async () => {
+		const result = await ctx.run(upload(), 'full', { items: [{ json: {}, binary: { data: file(text, 'scan-fail-ingestion.txt', 'text/plain') } }] });
+		const ids = uploadedIds('scan-fail-ingestion.txt');
+		expect(createdIn(result)).toEqual([ids, ids]);
+		expect(failure(result).message).toBe('The service could not process "scan-fail-ingestion.txt": text_extraction_failed');
+		expect(failure(result).description).toMatch(new RegExp(`^The upload is stored as document ${ids.documentId} .*Running the item again uploads the file again, as a new document\\.`));
+		expect(uploadRequests()).toHaveLength(1);
+	});
+
+	it('Upload + Wait Until Ready times out: the error names the stored document; Continue On Fail items carry created', async () => {
+		uploadsAdmin(ctx.sim).holdIngestion(true);
+		const parameters = upload({ uploadOptions: { readyTimeout: 1 } });
+		const thrown = await ctx.run(parameters, 'full', { items: [{ json: {}, binary: { data: file(pdf, 'held.pdf', 'application/pdf') } }] });
+		const ids = uploadedIds('held.pdf');
+		expect(createdIn(thrown)).toEqual([ids, ids]);
+		expect(failure(thrown).message).toMatch(/^"held\.pdf" was still being processed after 1 s$/);
+
+		const continued = await ctx.run(parameters, 'full', { onError: 'continueRegularOutput', items: [{ json: {}, binary: { data: file(pdf, 'held-2.pdf', 'application/pdf') } }] });
+		expect(items(continued)[0]).toMatchObject({ error: expect.stringContaining('held-2.pdf'), created: uploadedIds('held-2.pdf') });
+	});
+
+	it('Start Run with a binary file, the start refused by the service: the upload’s ids are in the error, and reusing them starts the run without a second upload', async () => {
+		const refused = await ctx.run(startNda({ source_document: 'data', term_months: 500 }), 'full', {
+			items: [{ json: {}, binary: { data: file(pdf, 'nda-source.pdf', 'application/pdf') } }],
+		});
+		expect(refused.status).toBe('error');
+		expect(failure(refused).httpCode).toBe('400');
+		const ids = uploadedIds('nda-source.pdf');
+		const expected = { inputDocuments: [{ field: 'source_document', binaryProperty: 'data', filename: 'nda-source.pdf', ...ids }] };
+		expect(createdIn(refused)).toEqual([expected, expected]);
+		expect(failure(refused).message).toMatch(new RegExp(`^Input document ${ids.documentId} was uploaded, but no run was started: .*term_months`));
+		expect(failure(refused).description).toMatch(/^Running the item again uploads the files again, as new documents\. To reuse these uploads/);
+		expect(apiRuns()).toHaveLength(0);
+
+		const reused = await ctx.run(startNda({ source_document: JSON.stringify(ids), term_months: 24 }));
+		expect(reused.status).toBe('success');
+		expect(apiRuns()).toHaveLength(1);
+		expect(uploadRequests()).toHaveLength(1);
+	});
+
+	it('Start Run whose second file fails ingestion: both uploads are listed (Continue On Fail, error output)', async () => {
+		const files = { data: file(pdf, 'a.pdf', 'application/pdf'), data_1: file(text, 'b-fail-ingestion.txt', 'text/plain') };
+		const result = await ctx.run(startDiligence('data, data_1'), 'full', { onError: 'continueErrorOutput', items: [{ json: {}, binary: files }] });
+		const [errorItem] = result.output(ACTION_NODE, 1);
+		const created = (errorItem.json.details as IDataObject).created as IDataObject;
+		expect(created.inputDocuments).toEqual([
+			{ field: 'documents', binaryProperty: 'data', filename: 'a.pdf', ...uploadedIds('a.pdf') },
+			{ field: 'documents', binaryProperty: 'data_1', filename: 'b-fail-ingestion.txt', ...uploadedIds('b-fail-ingestion.txt') },
+		]);
+		expect(String(errorItem.json.error)).toMatch(/^Input documents doc_\w+, doc_\w+ were uploaded, but no run was started: The service could not process "b-fail-ingestion\.txt"/);
+		expect(startRequests()).toHaveLength(0);
+	});
+});

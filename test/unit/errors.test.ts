@@ -1,3 +1,6 @@
+import { NodeOperationError, type IExecuteFunctions, type INode } from 'n8n-workflow';
+
+import { createdOf, withCreated } from '../../nodes/DraftingWorkspace/helpers/errors';
 import { explainServiceError, parseRetryAfterSeconds, parseServiceError } from '../../nodes/DraftingWorkspace/transport/errors';
 
 describe('parseServiceError: the contract\'s three shapes', () => {
@@ -76,5 +79,44 @@ describe('parseRetryAfterSeconds', () => {
 		expect(parseRetryAfterSeconds({ 'retry-after': new Date(10_000).toUTCString() }, undefined, 4_000)).toBe(6);
 		expect(parseRetryAfterSeconds({}, { retry_after_seconds: 9 })).toBe(9);
 		expect(parseRetryAfterSeconds({})).toBeUndefined();
+	});
+});
+
+describe('withCreated: a failure after a successful POST keeps what was created in the error’s own fields', () => {
+	const node = { id: 'n1', name: 'Drafting Workspace', type: 'draftingWorkspace', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+	const context = (aborted = false) => ({ getNode: () => node, getExecutionCancelSignal: () => ({ aborted }) as AbortSignal }) as unknown as IExecuteFunctions;
+	const created = {
+		ids: { runId: 'run_1', workflowId: 'wf_1' },
+		summary: 'Run run_1 was started, but following it failed',
+		next: 'The run goes on in the service: do not start it again.',
+		mentions: ['run_1'],
+	};
+
+	it('puts the ids in context.created, says what exists before the message and what to do first in the description', () => {
+		const error = withCreated.call(context(), new NodeOperationError(node, 'The event stream broke', { description: 'Detail.' }), 2, created);
+		expect(error.context.created).toEqual({ runId: 'run_1', workflowId: 'wf_1' });
+		expect(error.context.itemIndex).toBe(2);
+		expect(error.message).toBe('Run run_1 was started, but following it failed: The event stream broke');
+		expect(error.description).toBe('The run goes on in the service: do not start it again.\nDetail.');
+		expect(createdOf(error)).toEqual({ runId: 'run_1', workflowId: 'wf_1' });
+	});
+
+	it('leaves a message that already names the resource as it is; wraps plain errors', () => {
+		expect(withCreated.call(context(), new NodeOperationError(node, 'Run run_1 did not finish within 2 s'), 0, created).message).toBe('Run run_1 did not finish within 2 s');
+		const wrapped = withCreated.call(context(), new Error('socket hang up'), 0, created);
+		expect(wrapped).toBeInstanceOf(NodeOperationError);
+		expect(wrapped.message).toBe('Run run_1 was started, but following it failed: socket hang up');
+	});
+
+	it('a cancelled execution keeps its plain message, and still records the ids', () => {
+		const error = withCreated.call(context(true), new NodeOperationError(node, 'The execution was canceled while waiting for the service'), 0, created);
+		expect(error.message).toBe('The execution was canceled while waiting for the service');
+		expect(error.context.created).toEqual({ runId: 'run_1', workflowId: 'wf_1' });
+	});
+
+	it('mentions default to the string ids', () => {
+		const error = withCreated.call(context(), new NodeOperationError(node, 'Document tdoc_1: 500'), 0, { ids: { documentId: 'tdoc_1', links: {} }, summary: 'Document tdoc_1 was produced', next: 'Do not produce it again.' });
+		expect(error.message).toBe('Document tdoc_1: 500');
+		expect(createdOf(new Error('x'))).toBeUndefined();
 	});
 });

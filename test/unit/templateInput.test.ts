@@ -1,3 +1,6 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { autoMapItem, unmatchedKeysHint } from '../../nodes/DraftingWorkspace/helpers/autoMap';
 import { inspectPicture, normaliseDateAnswer, pictureProblem, templateFields, templateMapperFields } from '../../nodes/DraftingWorkspace/helpers/templateInput';
 import { findDocumentLink } from '../../nodes/DraftingWorkspace/helpers/documentLinks';
 import { encodeGrayJpeg, encodePng } from '../simulator';
@@ -64,5 +67,57 @@ describe('findDocumentLink (where the links sit is not shown by the contract)', 
 		expect(findDocumentLink({ markdown: '/d/1/md' }, 'markdown')).toBe('/d/1/md');
 		expect(findDocumentLink('/direct', 'pdf')).toBe('/direct');
 		expect(findDocumentLink({ links: {} }, 'pdf')).toBeUndefined();
+	});
+});
+
+describe('autoMapItem (Map Automatically: item JSON onto field ids)', () => {
+	const ids = templateFields(schema).map((field) => field.path);
+
+	it('maps nested objects onto dotted fields, at any depth', () => {
+		expect(autoMapItem({ employee: { name: 'X', photo: 'p' }, role: 'A' }, ids)).toEqual({
+			values: { 'employee.name': 'X', 'employee.photo': 'p', role: 'A' },
+			unmatchedInputKeys: [],
+		});
+		expect(autoMapItem({ a: { b: { c: 1 } } }, ['a.b.c', 'a.d']).values).toEqual({ 'a.b.c': 1 });
+	});
+
+	it('takes flat dotted keys as they are', () => {
+		expect(autoMapItem({ 'employee.name': 'X' }, ids)).toEqual({ values: { 'employee.name': 'X' }, unmatchedInputKeys: [] });
+	});
+
+	it('when both forms answer a field the flat key wins, unless it is empty and the nested one is not', () => {
+		expect(autoMapItem({ employee: { name: 'Nested' }, 'employee.name': 'Flat' }, ids).values).toEqual({ 'employee.name': 'Flat' });
+		expect(autoMapItem({ 'employee.name': 'Flat', employee: { name: 'Nested' } }, ids).values).toEqual({ 'employee.name': 'Flat' });
+		expect(autoMapItem({ 'employee.name': '', employee: { name: 'Nested' } }, ids).values).toEqual({ 'employee.name': 'Nested' });
+		expect(autoMapItem({ 'employee.name': null, employee: {} }, ids).values).toEqual({ 'employee.name': null });
+	});
+
+	it('names every key that matches no field by its dotted path, in the item’s order', () => {
+		const mapped = autoMapItem({ id: 7, 'employe.fullname': 'X', employee: { name: 'Y', fullname: 'Z' }, meta: { source: 'sheet' }, company: { name: 'Evil' } }, ids);
+		expect(mapped.values).toEqual({ 'employee.name': 'Y' });
+		// A fixed field (company.name) is not a field of the mapper, so it is named too, never posted.
+		expect(mapped.unmatchedInputKeys).toEqual(['id', 'employe.fullname', 'employee.fullname', 'meta', 'company']);
+	});
+
+	it('takes a whole object or list for a field whose id is the key (run input object and document fields)', () => {
+		const reference = { documentId: 'doc_1', documentVersionId: 'docv_1' };
+		expect(autoMapItem({ source_document: reference, documents: [reference], counterparty: 'A' }, ['counterparty', 'source_document', 'documents'])).toEqual({
+			values: { source_document: reference, documents: [reference], counterparty: 'A' },
+			unmatchedInputKeys: [],
+		});
+	});
+
+	it('does not walk into arrays or non-plain objects, and sets __proto__ as an own key', () => {
+		const item = JSON.parse('{"__proto__": {"polluted": true}, "employee": [{"name": "X"}]}') as IDataObject;
+		const mapped = autoMapItem(item, [...ids, '__proto__.polluted']);
+		expect(mapped.unmatchedInputKeys).toEqual(['employee']);
+		expect(Object.prototype.hasOwnProperty.call(mapped.values, '__proto__.polluted')).toBe(true);
+		expect(({} as IDataObject).polluted).toBeUndefined();
+	});
+
+	it('the hint names the unmatched keys, or says nothing', () => {
+		expect(unmatchedKeysHint(['employe.fullname'])).toContain('employe.fullname');
+		expect(unmatchedKeysHint([])).toBe('');
+		expect(unmatchedKeysHint(undefined)).toBe('');
 	});
 });

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { ensureNodeError } from '../helpers/errors';
+import { createdOf, ensureNodeError } from '../helpers/errors';
 import { operations as chatOperations } from './chat';
 import { operations as documentOperations } from './document';
 import { operations as inputDocumentOperations } from './inputDocument';
@@ -34,6 +34,9 @@ function errorItem(this: IExecuteFunctions, error: Error, itemIndex: number): IN
 	if (typeof context.serviceCode === 'string') details.code = context.serviceCode;
 	if (nodeError.description) details.description = nodeError.description;
 	if (nodeError instanceof NodeApiError && nodeError.httpCode) details.httpCode = nodeError.httpCode;
+	// What the step created before it failed (helpers/errors.ts, withCreated): the ids to use instead of a rerun.
+	const created = createdOf(nodeError);
+	if (created) details.created = created;
 	details.itemIndex = itemIndex;
 	// n8n routes an item to the error output only if its JSON has nothing but error/message/details.
 	const json: IDataObject =

@@ -1,6 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
+import { autoMapItem } from './autoMap';
+
 /** The trimmed id of a resource locator value, or of a plain string/number from older workflows or expressions. */
 export function locatorValue(raw: unknown): string {
 	const value = typeof raw === 'object' && raw !== null ? (raw as INodeParameterResourceLocator).value : raw;
@@ -18,13 +20,25 @@ export function getLocatorId(this: IExecuteFunctions, name: string, itemIndex: n
 	return id;
 }
 
+export interface MapperValues {
+	/** Answers keyed by field id. */
+	values: IDataObject;
+	automatic: boolean;
+	/** With "Map Automatically": the item's keys that matched no field (see `autoMapItem`). */
+	unmatchedInputKeys?: string[];
+}
+
 /**
- * The values of a resourceMapper parameter, or the item's JSON when "Map Automatically" is chosen. Read as a
- * whole: reading `<name>.value` throws in automatic mode (its value is null there).
+ * The values of a resourceMapper parameter, or, when "Map Automatically" is chosen, the item's JSON mapped onto
+ * `fieldIds` (nested objects onto dotted ids, unmatched keys named). Read as a whole: reading `<name>.value`
+ * throws in automatic mode (its value is null there).
  */
-export function readMapperValues(this: IExecuteFunctions, name: string, itemIndex: number): { values: IDataObject; automatic: boolean } {
+export function readMapperValues(this: IExecuteFunctions, name: string, itemIndex: number, fieldIds: readonly string[]): MapperValues {
 	const mapper = this.getNodeParameter(name, itemIndex, {}) as IDataObject;
-	if (mapper.mappingMode === 'autoMapInputData') return { values: this.getInputData()[itemIndex]?.json ?? {}, automatic: true };
+	if (mapper.mappingMode === 'autoMapInputData') {
+		const { values, unmatchedInputKeys } = autoMapItem(this.getInputData()[itemIndex]?.json ?? {}, fieldIds);
+		return { values, automatic: true, unmatchedInputKeys };
+	}
 	return { values: mapper.value && typeof mapper.value === 'object' ? (mapper.value as IDataObject) : {}, automatic: false };
 }
 

@@ -1,13 +1,15 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { unmatchedKeysHint } from '../../helpers/autoMap';
 import { binaryPropertyField, templateLocator } from '../../helpers/descriptions';
 import { DOCUMENT_FORMATS, type DocumentFormat } from '../../helpers/documentLinks';
+import { ensureNodeError, settle } from '../../helpers/errors';
 import { getLocatorId, readMapperValues } from '../../helpers/parameters';
-import { buildTemplateInput, pictureProblem } from '../../helpers/templateInput';
+import { buildTemplateInput, pictureProblem, templateFields } from '../../helpers/templateInput';
 import { readOncePerExecution } from '../../helpers/workflowDetail';
-import { apiRequest } from '../../transport';
-import { downloadDocument } from './shared';
+import { apiRequest, serviceCodeOf } from '../../transport';
+import { downloadProduced } from './produceDownload';
 
 const show = { resource: ['document'], operation: ['produce'] };
 
@@ -32,7 +34,7 @@ export const description: INodeProperties[] = [
 				noFieldsError: 'This template has no answerable fields.',
 			},
 		},
-		hint: 'Nested fields are shown by their dotted path and sent nested. Empty answers are left out (defaults and alternative wordings apply). Picture fields take the name of a binary field of the item.',
+		hint: 'Nested fields are shown by their dotted path and sent nested. Empty answers are left out (defaults and alternative wordings apply). Picture fields take the name of a binary field of the item. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name) and lists item keys that match no field in unmatchedInputKeys.',
 		displayOptions: { show },
 	},
 	{
@@ -63,7 +65,8 @@ export const description: INodeProperties[] = [
 			{ name: 'Markdown', value: 'markdown' },
 			{ name: 'PDF', value: 'pdf' },
 		],
-		description: 'Whether to download the produced document as binary data in the same step',
+		description:
+			'Whether to download the produced document as binary data in the same step. A document that a person must review first is output without the file (download.outcome "awaitingReview"); download it later with Document → Download.',
 		displayOptions: { show },
 	},
 	binaryPropertyField({ ...show, downloadFormat: DOCUMENT_FORMATS as unknown as string[] }, 'document'),
@@ -79,6 +82,15 @@ function pictureResolver(this: IExecuteFunctions, itemIndex: number) {
 		const problem = pictureProblem(bytes);
 		return problem ? { ok: false, problem: `(binary field "${name}") ${problem}` } : { ok: true, base64: bytes.toString('base64') };
 	};
+}
+
+/** A strict refusal for missing answers also names the item's keys that matched no field: the likely cause. */
+function withUnmatchedKeys(this: IExecuteFunctions, error: unknown, itemIndex: number, unmatchedInputKeys: string[] | undefined): unknown {
+	const hint = serviceCodeOf(error) === 'fields_missing' ? unmatchedKeysHint(unmatchedInputKeys) : '';
+	if (!hint) return error;
+	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
+	nodeError.description = `${hint}\n${nodeError.description ?? ''}`;
+	return nodeError;
 }
 
 /**
@@ -97,7 +109,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
 
-	const { values: answers, automatic } = readMapperValues.call(this, 'answers', itemIndex);
+	const fieldIds = templateFields(schema).map((field) => field.path);
+	const { values: answers, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'answers', itemIndex, fieldIds);
 	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `Some answers for template ${name} cannot be sent: ${problems.map((p) => `${p.path} ${p.problem}`).join('; ')}`, {
@@ -108,16 +121,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = { input, strict: this.getNodeParameter('strict', itemIndex, false) as boolean };
 	const title = String(this.getNodeParameter('title', itemIndex, '')).trim();
 	if (title) body.title = title;
-	const produced = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-		method: 'POST',
-		path: `${templatePath}/documents`,
-		body,
-		itemIndex,
-	});
+	const posted = await settle(
+		apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
+			method: 'POST',
+			path: `${templatePath}/documents`,
+			body,
+			itemIndex,
+		}),
+	);
+	if (!posted.ok) throw withUnmatchedKeys.call(this, posted.error, itemIndex, unmatchedInputKeys);
+	// With Map Automatically the output names the item's keys that answered nothing (an `incomplete` document
+	// without them would not say why).
+	const produced: IDataObject = unmatchedInputKeys ? { ...posted.value, unmatchedInputKeys } : posted.value;
 
 	const format = this.getNodeParameter('downloadFormat', itemIndex, 'none') as DocumentFormat | 'none';
 	if (format === 'none') return [{ json: produced }];
 	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-	const binary: IBinaryKeyData = { [property]: await downloadDocument.call(this, produced, format, itemIndex) };
-	return [{ json: produced, binary }];
+	return [await downloadProduced.call(this, itemIndex, produced, format, property)];
 }

@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readBinaryFile } from '../../helpers/binaryInput';
+import { settle, withCreated } from '../../helpers/errors';
 import { checkUpload, sendUpload, waitUntilReady } from '../../helpers/inputDocuments';
 import { jsonItems } from '../../helpers/items';
 import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
@@ -67,5 +68,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const upload = checkUpload.call(this, itemIndex, file, settings, `The file in "${file.propertyName}"`);
 	const uploaded = await sendUpload.call(this, itemIndex, upload, settings.encoding);
 	if (!(this.getNodeParameter('waitUntilReady', itemIndex, true) as boolean)) return jsonItems(uploaded);
-	return jsonItems(await waitUntilReady.call(this, itemIndex, uploaded, settings.readyTimeoutMs, `"${upload.fileName}"`));
+	const ready = await settle(waitUntilReady.call(this, itemIndex, uploaded, settings.readyTimeoutMs, `"${upload.fileName}"`));
+	if (ready.ok) return jsonItems(ready.value);
+	// The upload is stored whatever the wait concluded: its ids go into the error, so a rerun is a choice, not a guess.
+	const ids: IDataObject = {};
+	for (const key of ['documentId', 'documentVersionId', 'statusLocation']) if (typeof uploaded[key] === 'string') ids[key] = uploaded[key];
+	const documentId = typeof ids.documentId === 'string' ? ids.documentId : undefined;
+	const quoted = `"${upload.fileName}"`;
+	throw withCreated.call(this, ready.error, itemIndex, {
+		ids,
+		summary: `${documentId ? `Document ${documentId} (${quoted})` : quoted} was uploaded, but waiting for it to be ready failed`,
+		next: `The upload is stored${documentId ? ` as document ${documentId}` : ''} (its ids are in this error's created field)${documentId ? '; check it with Input Document → Get Status' : ''}. Running the item again uploads the file again, as a new document.`,
+		mentions: documentId ? [documentId, quoted] : [quoted],
+	});
 }

@@ -1,13 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { unmatchedKeysHint } from '../../helpers/autoMap';
 import { workflowLocator } from '../../helpers/descriptions';
-import { ensureNodeError, settle } from '../../helpers/errors';
+import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../helpers/errors';
 import { getLocatorId, readMapperValues } from '../../helpers/parameters';
-import { buildRunInput, describeProblems, unwrapInputSchema } from '../../helpers/runInput';
+import { buildRunInput, describeProblems, runInputFields, unwrapInputSchema } from '../../helpers/runInput';
 import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
 import { entryKindOf, getWorkflowDetail } from '../../helpers/workflowDetail';
-import { startRun, uploadPendingDocuments } from './startDocuments';
+import { startRun, uploadPendingDocuments, uploadsCreated, type UploadedInputDocument } from './startDocuments';
 import { waitAndOutput, waitFields } from './waitFields';
 
 const show = { resource: ['run'], operation: ['start'] };
@@ -114,7 +115,16 @@ function parseJsonInput(this: IExecuteFunctions, itemIndex: number): IDataObject
 	return value as IDataObject;
 }
 
-async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<IDataObject> {
+interface MappedInput {
+	/** Text for an agent entry, an object for an input entry. */
+	input: string | IDataObject;
+	/** Input documents this item's binary files became (uploaded before the start). */
+	uploaded: UploadedInputDocument[];
+	/** With Map Automatically: the item's keys that matched no input field. */
+	unmatchedInputKeys?: string[];
+}
+
+async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<MappedInput> {
 	const detail = await getWorkflowDetail.call(this, workflowId, itemIndex);
 	const name = typeof detail.name === 'string' ? `"${detail.name}"` : workflowId;
 	const schema = unwrapInputSchema(detail.inputSchema);
@@ -127,54 +137,68 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 			itemIndex,
 		});
 	}
-	const { values, automatic } = readMapperValues.call(this, 'inputFields', itemIndex);
+	const fieldIds = runInputFields(schema).map((field) => field.id);
+	const { values, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'inputFields', itemIndex, fieldIds);
 	const { input, problems, pendingDocuments } = buildRunInput(schema, values, { ignoreUnknown: automatic });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {
-			description: 'Fill in or correct the listed fields under Input Fields. Required fields are marked; optional fields left empty are not sent.',
+			description: [
+				unmatchedKeysHint(unmatchedInputKeys),
+				'Fill in or correct the listed fields under Input Fields. Required fields are marked; optional fields left empty are not sent.',
+			]
+				.filter(Boolean)
+				.join('\n'),
 			itemIndex,
 		});
-	if (!pendingDocuments.length) return input;
-	return await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, readUploadSettings.call(this, 'documentOptions', itemIndex));
+	if (!pendingDocuments.length) return { input, uploaded: [], unmatchedInputKeys };
+	const settings = readUploadSettings.call(this, 'documentOptions', itemIndex);
+	return { ...(await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, settings)), unmatchedInputKeys };
 }
 
 /** POST /workflows/runs, then (optionally) the same wait as Wait For Run. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
-	let input: string | IDataObject;
+	let mapped: MappedInput;
 	if (mode === 'text') {
-		input = this.getNodeParameter('inputText', itemIndex, '') as string;
+		const input = this.getNodeParameter('inputText', itemIndex, '') as string;
 		if (typeof input !== 'string' || !input.trim())
 			throw new NodeOperationError(this.getNode(), 'Input Text is empty', {
 				description: 'Enter the text the workflow starts from, or map it from an earlier node.',
 				itemIndex,
 			});
+		mapped = { input, uploaded: [] };
 	} else if (mode === 'json') {
-		input = parseJsonInput.call(this, itemIndex);
+		mapped = { input: parseJsonInput.call(this, itemIndex), uploaded: [] };
 	} else {
-		input = await inputFromFields.call(this, workflowId, itemIndex);
+		mapped = await inputFromFields.call(this, workflowId, itemIndex);
 	}
+	const { uploaded, unmatchedInputKeys } = mapped;
+	const extra: IDataObject = { workflowId, ...(unmatchedInputKeys ? { unmatchedInputKeys } : {}) };
 
 	const readyTimeoutMs = mode === 'text' ? 0 : readUploadSettings.call(this, 'documentOptions', itemIndex).readyTimeoutMs;
-	const started = await startRun.call(this, itemIndex, { workflowId, input }, readyTimeoutMs);
+	const posted = await settle(startRun.call(this, itemIndex, { workflowId, input: mapped.input }, readyTimeoutMs));
+	if (!posted.ok && uploaded.length) throw withCreated.call(this, posted.error, itemIndex, uploadsCreated(uploaded));
+	if (!posted.ok) throw ensureNodeError(this.getNode(), posted.error, itemIndex);
+	const started = posted.value;
 	const runId = typeof started.runId === 'string' ? started.runId : typeof started.id === 'string' ? started.id : undefined;
-	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return [{ json: { ...started, workflowId } }];
+	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return [{ json: { ...started, ...extra } }];
 	if (!runId)
 		throw new NodeOperationError(this.getNode(), 'The service started the run but did not say its id, so it cannot be followed', {
 			description: `Answer: ${JSON.stringify(started).slice(0, 300)}. Find the run with Run → Get Many and follow it with Wait For Run.`,
 			itemIndex,
 		});
-	const waited = await settle(waitAndOutput.call(this, runId, itemIndex, { workflowId }));
+	const waited = await settle(waitAndOutput.call(this, runId, itemIndex, extra));
 	if (waited.ok) return [waited.value];
-	throw startedButNotFollowed.call(this, waited.error, runId, itemIndex);
+	throw withCreated.call(this, waited.error, itemIndex, runCreated(runId, workflowId, uploaded));
 }
 
 /** Once the start succeeded the run exists: a failure while following it must say so, or the item gets started again. */
-function startedButNotFollowed(this: IExecuteFunctions, error: unknown, runId: string, itemIndex: number): Error {
-	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
-	if (this.getExecutionCancelSignal?.()?.aborted) return nodeError;
-	if (!nodeError.message.includes(runId)) nodeError.message = `Run ${runId} was started, but following it failed: ${nodeError.message}`;
-	nodeError.description = `The run goes on in the service: do not start it again. Follow it with Run → Wait For Run (run ID ${runId}), or read it with Run → Get.\n${nodeError.description ?? ''}`;
-	return nodeError;
+function runCreated(runId: string, workflowId: string, uploaded: UploadedInputDocument[]): CreatedResource {
+	return {
+		ids: { runId, workflowId, ...(uploaded.length ? { inputDocuments: uploaded } : {}) },
+		summary: `Run ${runId} was started, but following it failed`,
+		next: `The run goes on in the service: do not start it again. Follow it with Run → Wait For Run (run ID ${runId}), or read it with Run → Get.`,
+		mentions: [runId],
+	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readBinaryFile } from '../../helpers/binaryInput';
-import { ensureNodeError, settle, type Settled } from '../../helpers/errors';
+import { ensureNodeError, settle, withCreated, type CreatedResource, type Settled } from '../../helpers/errors';
 import { checkUpload, sendUpload, waitUntilReady, type CheckedUpload } from '../../helpers/inputDocuments';
 import { pollUntil } from '../../helpers/pollUntil';
 import {
@@ -19,9 +19,41 @@ import { apiRequest, serviceCodeOf } from '../../transport';
  * before the run is started, and a start refused with `document_not_ready` is tried again.
  */
 
+/** An input document this step uploaded: the ids to reuse, and which binary property and field it came from. */
+export interface UploadedInputDocument extends IDataObject {
+	field: string;
+	binaryProperty: string;
+	filename: string;
+	documentId: string;
+	documentVersionId: string;
+}
+
+/** Uploads exist once the POST succeeded, whatever happens next: a rerun would upload every file again. */
+export function uploadsCreated(uploaded: UploadedInputDocument[]): CreatedResource {
+	const ids = uploaded.map((document) => document.documentId).join(', ');
+	return {
+		ids: { inputDocuments: uploaded },
+		summary: `Input document${uploaded.length === 1 ? '' : 's'} ${ids} ${uploaded.length === 1 ? 'was' : 'were'} uploaded, but no run was started`,
+		next: 'Running the item again uploads the files again, as new documents. To reuse these uploads, put their {documentId, documentVersionId} (listed in this error\'s created.inputDocuments) in the document fields instead of the binary property names.',
+		mentions: uploaded.map((document) => document.documentId).filter(Boolean),
+	};
+}
+
+function uploadedDocument(record: IDataObject, upload: CheckedUpload, field: string): UploadedInputDocument {
+	const text = (value: unknown) => (typeof value === 'string' ? value : '');
+	return {
+		field,
+		binaryProperty: upload.file.propertyName,
+		filename: text(record.filename) || upload.fileName,
+		documentId: text(record.documentId),
+		documentVersionId: text(record.documentVersionId),
+	};
+}
+
 /**
  * Every file is read and checked before the first upload, so a wrong name or type fails the item
- * without leaving half of its documents uploaded. A file named in two fields is uploaded once.
+ * without leaving half of its documents uploaded. A file named in two fields is uploaded once. Once one
+ * upload is accepted, a failure (a later upload, a wait) carries the uploads' ids (`withCreated`).
  */
 export async function uploadPendingDocuments(
 	this: IExecuteFunctions,
@@ -29,28 +61,39 @@ export async function uploadPendingDocuments(
 	input: IDataObject,
 	pending: PendingDocumentField[],
 	settings: ReadUploadSettings,
-): Promise<IDataObject> {
-	const checked: CheckedUpload[] = [];
+): Promise<{ input: IDataObject; uploaded: UploadedInputDocument[] }> {
+	const checked: Array<{ upload: CheckedUpload; field: string }> = [];
 	for (const name of binaryPropertiesToUpload(pending)) {
-		const field = pending.find((candidate) => candidate.entries.some((entry) => 'binaryProperty' in entry && entry.binaryProperty === name));
-		const label = `Document field "${field?.field ?? name}"`;
+		const field = pending.find((candidate) => candidate.entries.some((entry) => 'binaryProperty' in entry && entry.binaryProperty === name))?.field ?? name;
+		const label = `Document field "${field}"`;
 		const file = await readBinaryFile.call(this, itemIndex, name, label, 'A document field also takes {documentId, documentVersionId} from an Upload step.');
-		checked.push(checkUpload.call(this, itemIndex, file, settings, `${label}: the file in "${name}"`));
+		checked.push({ upload: checkUpload.call(this, itemIndex, file, settings, `${label}: the file in "${name}"`), field });
 	}
-	const uploaded: IDataObject[] = [];
-	for (const upload of checked) uploaded.push(await sendUpload.call(this, itemIndex, upload, settings.encoding));
+	const records: IDataObject[] = [];
+	const uploaded: UploadedInputDocument[] = [];
+	try {
+		for (const { upload, field } of checked) {
+			const record = await sendUpload.call(this, itemIndex, upload, settings.encoding);
+			records.push(record);
+			uploaded.push(uploadedDocument(record, upload, field));
+		}
 
-	// Ingestion runs in parallel on the service; one deadline covers all of an item's documents.
-	const deadline = Date.now() + settings.readyTimeoutMs;
-	const references = new Map<string, DocumentReference>();
-	for (let index = 0; index < checked.length; index++) {
-		const what = `"${checked[index].fileName}" (binary property "${checked[index].file.propertyName}")`;
-		const ready = await waitUntilReady.call(this, itemIndex, uploaded[index], Math.max(0, deadline - Date.now()), what);
-		const reference = toDocumentReference({ ...uploaded[index], ...ready });
-		if (!reference) throw new Error(`the service did not return both documentId and documentVersionId for ${what}`);
-		references.set(checked[index].file.propertyName, reference);
+		// Ingestion runs in parallel on the service; one deadline covers all of an item's documents.
+		const deadline = Date.now() + settings.readyTimeoutMs;
+		const references = new Map<string, DocumentReference>();
+		for (let index = 0; index < checked.length; index++) {
+			const { upload } = checked[index];
+			const what = `"${upload.fileName}" (binary property "${upload.file.propertyName}")`;
+			const ready = await waitUntilReady.call(this, itemIndex, records[index], Math.max(0, deadline - Date.now()), what);
+			const reference = toDocumentReference({ ...records[index], ...ready });
+			if (!reference) throw new Error(`the service did not return both documentId and documentVersionId for ${what}`);
+			references.set(upload.file.propertyName, reference);
+		}
+		return { input: placeUploadedDocuments(input, pending, references), uploaded };
+	} catch (error) {
+		if (!uploaded.length) throw ensureNodeError(this.getNode(), error, itemIndex);
+		throw withCreated.call(this, error, itemIndex, uploadsCreated(uploaded));
 	}
-	return placeUploadedDocuments(input, pending, references);
 }
 
 /**
