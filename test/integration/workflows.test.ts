@@ -98,6 +98,9 @@ describe('Workflow → Get Many / Get through n8n against the simulator', () => 
 	it('reads run side by side (Get is read-only) yet outputs stay in item order, each with its pairedItem', async () => {
 		const ids = Array.from({ length: 40 }, (_, index) => (index % 7 === 3 ? 'wf_missing' : index % 2 ? wf.review : wf.agentSummary));
 		ctx.sim.admin.clearRequests();
+		// Each read takes 20 ms at the service, so reads in flight together overlap measurably (the log's times are
+		// in whole milliseconds; instant answers made the overlap check depend on the machine's load).
+		ctx.sim.admin.addFault({ kind: 'delay', ms: 20, method: 'GET', path: '/workflows/*', times: ids.length });
 		const result = await ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') }, 'full', {
 			onError: 'continueRegularOutput',
 			items: ids.map((id) => ({ json: { id } })),

@@ -802,7 +802,10 @@ const TRIGGER_ROWS: TriggerRow[] = [
 		input: 'a finished run whose downloadPath is on another origin (Attach Rendered Files)',
 		parameters: { events: ['Completed'], options: { attachFiles: true } },
 		afterActivation: async () => {
-			const [runId] = seedSummaryRuns(1);
+			// Finished after the activation (a run that finished before it is history and never fires).
+			const [runId] = runAdmin(ctx.sim).seedRuns([
+				{ workflowId: wf.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date(Date.now() - 60_000).toISOString(), completedAt: new Date().toISOString() },
+			]);
 			runAdmin(ctx.sim).setDownloadPath(runId, steps.agentSummary.render, `${foreign.url}/files/steal.pdf`);
 		},
 		errorClass: 'NodeOperationError',
@@ -911,12 +914,16 @@ describe('bad input, one row each: error class, message, item index; Continue On
 			message: error?.message ?? '',
 			itemIndex: 'n/a (poll)',
 			httpCode: error?.httpCode ?? undefined,
-			continueOnFail: 'n/a: the poll fails, its state is not saved (the next poll retries)',
+			continueOnFail: 'n/a: the poll fails; only its activation instant is saved (the next poll retries)',
 		});
 		expect(errorClass).toBe(row.errorClass);
 		expect(error?.message).toMatch(row.message);
 		expect(plainMessageProblem(error?.message)).toBeUndefined();
-		expect(state()).toBe(saved);
+		// A failed poll saves nothing but the activation instant, recorded before its first request.
+		// (Nothing at all when the settings are refused before the poll begins.)
+		const after = JSON.parse(state()) as IDataObject | null;
+		if (saved === 'null' && after !== null) expect(after).toMatchObject({ v: 2, polled: false, fired: {}, pending: {}, due: {} });
+		else expect(state()).toBe(saved);
 		row.after?.();
 	});
 
