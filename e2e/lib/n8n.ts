@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Drives a real n8n through its CLI: one user folder (database, settings, binary storage) with the packed
 // node package installed as a community package, credentials and workflows imported, workflows executed
 // (`n8n execute`) or run by the server (`n8n start`). n8n runs on the host's Node 24; this module runs on

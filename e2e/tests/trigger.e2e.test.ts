@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The Run Finished trigger under `n8n start`. Its activation poll records what has already finished (history
 // is never replayed) and fires runs that finished since the state it saved. The shortest schedule n8n allows
 // is one minute, so instead of waiting for it the test restarts n8n: the second activation poll works from
