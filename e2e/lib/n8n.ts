@@ -58,6 +58,8 @@ export interface N8nOptions {
   database?: PostgresConnection;
   /** Progress lines (command, exit code, duration); silent by default. */
   log?: (line: string) => void;
+  /** The output of `n8n start` / `n8n worker` as it comes (unredacted); kept internally either way. */
+  onServerOutput?: (text: string) => void;
 }
 
 export interface ExecuteResult {
@@ -298,6 +300,7 @@ export class N8n {
     this.serverCommand = command;
     const keep = (chunk: Buffer) => {
       this.serverOutput = (this.serverOutput + chunk.toString('utf8')).slice(-2_000_000);
+      this.options.onServerOutput?.(chunk.toString('utf8'));
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
