@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * `npm run bench`: every scenario of bench/README.md in one process, this package side by side with what an
  * n8n user would build from n8n's own nodes, both executed by n8n's engine against the simulator on

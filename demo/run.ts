@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * `npm run demo`: the package in a real n8n, end to end, on this machine.
  *
@@ -11,7 +12,12 @@
  *
  * `npm run demo -- --ui` stops after step 2 and starts the n8n editor instead, with an owner account set up,
  * and prints the URL and how to sign in. Ctrl+C stops n8n and the simulator.
+ *
+ * `npm run dev` (`--dev`) is `--ui` with hot reload: `tsc --watch` compiles nodes/ and credentials/ straight
+ * into the installed package's dist/, and n8n (N8N_DEV_RELOAD) reloads the package when its files change.
+ * It stands in for `n8n-node dev`, which cannot work here (README, "Development").
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,7 +27,7 @@ import { PDFDocument } from 'pdf-lib';
 import { ensureHost, REPO_DIR } from '../e2e/lib/host';
 import { N8n, type ExecuteResult } from '../e2e/lib/n8n';
 import { buildPackage, packPackage } from '../e2e/lib/pack';
-import { waitUntil } from '../e2e/lib/processes';
+import { spawnTracked, terminate, waitUntil } from '../e2e/lib/processes';
 import type { WorkflowJson } from '../e2e/lib/workflows';
 import { createSimulator, FIXTURE_KEYS, runAdmin, type Simulator } from '../test/simulator';
 
@@ -132,6 +138,36 @@ async function runExamples(n8n: N8n, sim: Simulator, url: string): Promise<void>
   console.log(`\nDemo finished in ${((Date.now() - started) / 1000).toFixed(0)} s. Explore it in the editor: npm run demo -- --ui`);
 }
 
+/**
+ * `tsc --watch` with the installed package's dist/ as its output: every save recompiles into the folder n8n
+ * loads the package from. Resolves once the first compilation is done (before n8n starts, so that the
+ * initial emit does not trigger a reload).
+ */
+async function watchBuild(n8n: N8n): Promise<ChildProcess> {
+  const outDir = join(n8n.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME, 'dist');
+  const tsc = spawnTracked(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json', '--watch', '--preserveWatchOutput', '--outDir', outDir], {
+    cwd: REPO_DIR,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    what: 'tsc --watch',
+  });
+  let compiled = false;
+  let rest = '';
+  tsc.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      if (/Found \d+ errors?\. Watching for file changes/.test(line)) compiled = true;
+      process.stdout.write(`[tsc] ${line.replace(/^\S+ (AM|PM)? ?- /, '')}\n`);
+    }
+  });
+  await waitUntil('the first compilation', () => {
+    if (tsc.exitCode !== null) throw new Error(`tsc --watch exited (${tsc.exitCode})`);
+    return compiled;
+  }, 120_000);
+  return tsc;
+}
+
 async function openEditor(n8n: N8n): Promise<void> {
   await n8n.publishWorkflow(TRIGGER_WORKFLOW);
   const port = Number(process.env.DEMO_PORT ?? 5678);
@@ -141,14 +177,21 @@ async function openEditor(n8n: N8n): Promise<void> {
   console.log(setup.ok ? `Sign in with ${OWNER.email} / ${OWNER.password}` : `Create the owner account on first visit (automatic set-up answered ${setup.status}).`);
   console.log('The credential "Drafting Workspace account" points at the simulator; the four example workflows are imported');
   console.log('(the Run Finished trigger is published). Ctrl+C stops n8n and the simulator.');
+  if (dev) {
+    console.log('Hot reload: saving a file under nodes/ or credentials/ recompiles it into the installed package and n8n');
+    console.log('reloads the package ("[n8n] Hot reload triggered…" below); reopen a node\'s panel to see a changed description.');
+  }
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
 }
 
+const dev = process.argv.includes('--dev');
+const PACKAGE_NAME = (JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')) as { name: string }).name;
+
 async function main(): Promise<void> {
-  const ui = process.argv.includes('--ui');
+  const ui = dev || process.argv.includes('--ui');
   say('building and packing the package');
   buildPackage();
   const tarball = packPackage();
@@ -157,12 +200,19 @@ async function main(): Promise<void> {
   const sim = createSimulator({ runTimeScale: 0.3, ingestionMs: 300, port: ui ? Number(process.env.DEMO_SIMULATOR_PORT ?? 4010) : 0 });
   const url = await sim.start();
   say(`service simulator on ${url}`);
-  const n8n = await N8n.create({ tarball, host, env: { N8N_RESTRICT_FILE_ACCESS_TO: join(EXAMPLES_DIR, 'data') } });
+  const n8n = await N8n.create({
+    tarball,
+    host,
+    env: { N8N_RESTRICT_FILE_ACCESS_TO: join(EXAMPLES_DIR, 'data'), ...(dev ? { N8N_DEV_RELOAD: 'true' } : {}) },
+    onServerOutput: dev ? relayReloads : undefined,
+  });
+  let tsc: ChildProcess | undefined;
   try {
     await n8n.importCredentials([{ ...CREDENTIAL, baseUrl: url, apiKey: FIXTURE_KEYS.full }]);
     await n8n.importWorkflows(loadExamples());
     say('credential and example workflows imported');
     if (ui) {
+      if (dev) tsc = await watchBuild(n8n);
       await openEditor(n8n);
       return;
     }
@@ -170,9 +220,17 @@ async function main(): Promise<void> {
     mkdirSync(OUTPUT_DIR, { recursive: true });
     await runExamples(n8n, sim, url);
   } finally {
+    if (tsc) await terminate(tsc);
     await n8n.dispose();
     await sim.stop();
     rmSync(join(tarball, '..'), { recursive: true, force: true });
+  }
+}
+
+/** In dev mode, n8n's lines about reloading the package (and any error while doing so). */
+function relayReloads(text: string): void {
+  for (const line of text.split('\n')) {
+    if (/Hot reload (triggered|failed)/.test(line)) process.stdout.write(`[n8n] ${line.trim()}\n`);
   }
 }
 

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Peak memory growth of this process while something runs: resident set size sampled every millisecond
  * against a baseline taken right before (after a full GC when `--expose-gc` is on). Sampling can miss a

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * n8n's own nodes (HTTP Request, Wait, If, No Operation) for the "what a user would build by hand" side of
  * each benchmark. They come from the real n8n installed by the e2e host (`e2e/n8n-host`, same n8n version as
@@ -15,7 +16,6 @@ type NodeClass = new () => INodeType | IVersionedNodeType;
 
 function load(relativePath: string, className: string): INodeType | IVersionedNodeType {
   const nodesDir = join(HOST_DIR, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const module = require(join(nodesDir, relativePath)) as Record<string, NodeClass>;
   return new module[className]();
 }

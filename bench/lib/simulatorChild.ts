@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The simulator in its own process, so a benchmark's memory and CPU figures are the n8n side's alone.
  * Options come as JSON in argv[2]; the URL is printed as `SIMULATOR_URL <url>`; admin hooks are reached

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Where the end-to-end host lives and how to make sure it is installed. The install itself is
 // e2e/n8n-host/ensure.mjs (plain Node, so `npm run e2e:host` needs nothing compiled); this module runs it
 // and reads the stamp it writes.

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Drives a real n8n through its CLI: one user folder (database, settings, binary storage) with the packed
 // node package installed as a community package, credentials and workflows imported, workflows executed
 // (`n8n execute`) or run by the server (`n8n start`). n8n runs on the host's Node 24; this module runs on
@@ -57,6 +58,8 @@ export interface N8nOptions {
   database?: PostgresConnection;
   /** Progress lines (command, exit code, duration); silent by default. */
   log?: (line: string) => void;
+  /** The output of `n8n start` / `n8n worker` as it comes (unredacted); kept internally either way. */
+  onServerOutput?: (text: string) => void;
 }
 
 export interface ExecuteResult {
@@ -297,6 +300,7 @@ export class N8n {
     this.serverCommand = command;
     const keep = (chunk: Buffer) => {
       this.serverOutput = (this.serverOutput + chunk.toString('utf8')).slice(-2_000_000);
+      this.options.onServerOutput?.(chunk.toString('utf8'));
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);

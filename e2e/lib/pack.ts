@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Builds the node package and packs it exactly as it would be published (`npm pack`), so the end-to-end
 // tests load what users install, not the working tree.
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // n8n on PostgreSQL (queue mode needs a shared database): the environment that points n8n at it, and
 // read-only queries for the tests, through the server's own `psql` (no client library in the package).
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Child processes started by the driver: n8n commands, `n8n start`, `n8n worker`, and the services of the
 // queue-mode test. Every one is registered so that none outlives the test file or script that started it,
 // whatever way that ends (normal exit, failure, Ctrl+C, SIGTERM); so are clean-ups that are not a child

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The one runner behind `npm run test:e2e` and `npm run test:queue`: build and pack the package, make sure the
 // n8n host is installed, then run a Jest config through test/setup/jest-summary.js, so the output always ends
 // with "jest: N passed, N failed, N skipped" (also when the suite could not start).

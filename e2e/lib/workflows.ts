@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The workflow JSON files under e2e/workflows/: real n8n exports (Manual Trigger or the package's trigger
 // as start node, node types `n8n-nodes-drafting-workspace.*`). Their credential references are
 // placeholders; `useCredential` points them at a credential imported into the user folder.

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // n8n in queue mode, as users scale it out: one main (`n8n start`: editor, webhooks, triggers, the queue's
 // producer) and N workers (`n8n worker`: they run the executions), sharing PostgreSQL, Redis and the
 // encryption key, each with its own user folder and the community package installed in it (as every worker

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Jest runs test code with a copy of `process` on which signal and exit listeners never fire, so the clean-up
 // of the queue-mode test lives here, in the real Jest process (the file runs in band): every PID and clean-up
 // the driver starts is written to a registry folder (DW_PROCESS_REGISTRY, see e2e/lib/processes.ts), and a

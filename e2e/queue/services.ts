@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The two services n8n's queue mode needs, run privately for the test: Redis (the Bull job queue) and
 // PostgreSQL (the database every n8n process shares). Both listen on 127.0.0.1 on free (never the default)
 // ports and keep their data in one temporary folder, which is removed at the end. Redis is installed from

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The action node in a real n8n: workflow JSON files imported and run with `n8n execute`, against the
 // simulator, with the package installed from its `npm pack` tarball as a community package.
 import { mkdtempSync, writeFileSync } from 'node:fs';

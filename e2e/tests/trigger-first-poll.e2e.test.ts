@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The Run Finished trigger under `n8n start` when its very first poll fails. The activation instant is saved
 // before the first request, so the 503 at activation loses nothing: a run that starts and finishes afterwards
 // fires at the next scheduled poll (n8n's shortest schedule: every minute), exactly once.

@@ -1,6 +1,8 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The Run Finished trigger under `n8n start`. Its activation poll records the activation instant (runs that
 // finished before it are history, never replayed) and fires runs that finished since the state it saved.
-// The shortest schedule n8n allows is one minute, so instead of waiting for it the test restarts n8n: the second activation poll works from
+// The shortest schedule n8n allows is one minute, so instead of waiting for it the test restarts n8n: the
+// second activation poll works from
 // the state the first one saved in the workflow's static data, which is the guarantee "restarts change
 // nothing" exercised in a real n8n.
 import { FIXTURE_IDS, runAdmin } from '../../test/simulator';

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 

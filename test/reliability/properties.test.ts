@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -26,7 +27,6 @@ const ctx = new ReliabilityContext();
 const tally: Record<string, { runs: number; failures: number }> = {};
 
 /** Runs a property and counts what was tried; a failure keeps fast-check's counterexample in the message. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function check(name: string, property: fc.IAsyncPropertyWithHooks<any>, numRuns: number): Promise<void> {
 	tally[name] = { runs: numRuns, failures: 0 };
 	try {

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Prints the tables of docs/RELIABILITY.md from what the reliability suite measured (test/reliability/.results,
  * written by each test file). `npm run reliability:report` builds, runs the suite, then prints this.

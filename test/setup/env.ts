@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // n8n-core writes its settings under N8N_USER_FOLDER (default ~/.n8n): keep every test run in a throwaway folder.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

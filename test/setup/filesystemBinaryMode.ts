@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Import first in a test file whose binary data should live in n8n's filesystem store, as in a default n8n
  * instance (N8N_DEFAULT_BINARY_DATA_MODE=filesystem), instead of inline base64. Jest gives every test file

@@ -2,14 +2,21 @@
 // Runs Jest with the given arguments, then prints the plain closing line CI reads
 // ("jest: N passed, N failed, N skipped") as the very last line, and exits with Jest's code.
 const { spawnSync } = require('node:child_process');
-const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const dir = mkdtempSync(join(tmpdir(), 'jest-summary-'));
 const resultsFile = join(dir, 'results.json');
 const jest = require.resolve('jest/bin/jest');
-const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], { stdio: 'inherit' });
+// Everything the tests put in the temporary folder (n8n user folders, packed tarballs…) goes into this run's
+// folder, removed below: a run leaves nothing in /tmp.
+const tests = join(dir, 'tmp');
+mkdirSync(tests);
+const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+	stdio: 'inherit',
+	env: { ...process.env, TMPDIR: tests },
+});
 let line = 'jest: 0 passed, 1 failed, 0 skipped (Jest did not report results)';
 try {
 	const results = JSON.parse(readFileSync(resultsFile, 'utf8'));

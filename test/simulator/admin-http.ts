@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * HTTP face of the admin API, under /__admin/, for the demo, the CLI and out-of-process benchmarks.
  * Guarded by the `x-admin-token` header. Admin calls are not written to the request log.

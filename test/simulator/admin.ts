@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The programmatic admin API (`sim.admin`). Everything a workspace admin or an operator does
  * outside the public API: keys, locks, switches, faults, the request log. The HTTP endpoints under

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Reading request bodies with size limits, and recording what was sent in the request log.
  * One RequestBody per request; whatever the handler does not read is drained after the response

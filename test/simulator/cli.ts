@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Runs the simulator alone: `npx tsx test/simulator/cli.ts [--port N]` (or `npm run simulator`).
  * Port: --port, else SIM_PORT, else 4010. Prints the URL, the `full` demo key and the admin token.

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The simulator's notion of "now". Everything time-based in the contract (key expiry, rate-limit
  * windows, timestamps in bodies) reads this clock, so tests can move time without waiting.

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The request pipeline of every API route, in the order the README documents:
  *   a. fault rules (before phase)      e. per-key rate limit (429, shape 3)

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The request log: one entry per API request (admin calls are not logged, so tests can count
  * exactly what a client sent). It never holds a key: entries name the key by its keyId.

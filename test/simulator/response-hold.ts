@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * For `after`-phase faults: hold everything a handler writes until it ends the response, then let
  * the pipeline send it late (delay) or never (reset). Handlers keep using `res` as usual.

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Response helpers for the contract's three error shapes (contract, Errors) and plain JSON.
  * Every body goes out with an exact Content-Length, so clients can tell a complete answer from a reset.

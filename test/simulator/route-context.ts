@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The extension API's types: what a module registers (RouteDefinition) and what its handler gets
  * (RouteContext). See README.md, "Extension API".

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The HTTP server: node:http on 127.0.0.1, every socket tracked so `close()` can end keep-alive
  * connections and open SSE streams at once (jest must be able to exit), and the dispatch of each

@@ -34,7 +34,7 @@ export function workflowLocator(overrides: Partial<INodeProperties> & Pick<INode
 	};
 }
 
-export function returnAllOrLimit(resource: string, operation: string, what: string, maxLimit?: number): INodeProperties[] {
+export function returnAllOrLimit(resource: string, operation: string, maxLimit?: number): INodeProperties[] {
 	const displayOptions = { show: { resource: [resource], operation: [operation] } };
 	return [
 		{
@@ -51,7 +51,8 @@ export function returnAllOrLimit(resource: string, operation: string, what: stri
 			type: 'number',
 			typeOptions: { minValue: 1, ...(maxLimit ? { maxValue: maxLimit } : {}) },
 			default: 50,
-			description: `Max number of ${what} to return`,
+			// n8n's wording for every Limit parameter (n8n-nodes-base/node-param-description-wrong-for-limit).
+			description: 'Max number of results to return',
 			displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
 		},
 	];

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /** Shared helpers of the simulator's contract tests (not a test file: jest matches *.test.ts only). */
 import { createSimulator, DEFAULT_ADMIN_TOKEN, type Simulator, type SimulatorOptions } from '../index';
 

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * A streamed chat completion (contract, Events: "with `stream: true` the response is a
  * `text/event-stream` of `chat.completion.chunk` events ending with a `data: [DONE]` frame").

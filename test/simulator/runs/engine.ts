@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The run engine: plays a started run on real timers, every duration multiplied by the
  * simulator's `runTimeScale`.

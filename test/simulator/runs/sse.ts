@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * One open event stream (contract, Events): `event: <Name>` + `data: <one-line JSON>` + a blank
  * line per frame, `: keep-alive` comments in between, with the stream faults of its connection:

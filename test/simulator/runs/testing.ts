@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Helpers for tests that drive runs: follow an event stream (parsed with eventsource-parser, as
  * a client would) and wait for a run to reach a state. Used by the simulator's own contract tests;

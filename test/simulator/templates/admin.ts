@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Admin hooks of the templates module, programmatic (`templatesAdmin(sim)`) and over HTTP under
  * /__admin. They stand for what happens in the workspace, outside the API: a person reviewing a

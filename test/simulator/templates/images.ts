@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Two tiny image encoders, so the fixtures and the tests use real pictures rather than bytes that
  * only look like one: pdf-lib decodes a PNG when it embeds it, and a reader opening a produced

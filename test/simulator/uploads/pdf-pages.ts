@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * A cheap PDF page count for the `too_many_pages` check (Limits: "PDF pages 300 by default"):
  * count the page objects (`/Type /Page`, never `/Pages`, whitespace between the tokens tolerated).

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Reads an upload request into one file (contract, Workflow input upload): multipart/form-data
  * with exactly one file field `file`, or JSON `{ filename, contentType, data }` with base64 data.

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * Helpers for tests that upload as a client would: multipart (FormData, as fetch sends it) and
  * JSON base64, polling the status, and real sample files (a pdf-lib PDF of N pages, a `docx` DOCX

@@ -25,7 +25,8 @@ export const description: INodeProperties[] = [
 		name: 'limit',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: RUN_LIST_MAX },
-		default: RUN_LIST_MAX,
+		// A literal, as n8n's linter requires (n8n-nodes-base/node-param-default-wrong-for-limit): the service's cap.
+		default: 50,
 		description: 'Max number of results to return',
 		displayOptions: { show },
 	},

@@ -5,7 +5,7 @@ import { jsonItems } from '../../helpers/items';
 import { applyLimit } from '../../helpers/parameters';
 import { apiRequest, asArray } from '../../transport';
 
-export const description: INodeProperties[] = [...returnAllOrLimit('template', 'getAll', 'templates')];
+export const description: INodeProperties[] = [...returnAllOrLimit('template', 'getAll')];
 
 /** GET /document-templates: the active templates the key's user can use, each with `requiresReview`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

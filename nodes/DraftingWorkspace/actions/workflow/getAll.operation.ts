@@ -5,7 +5,7 @@ import { jsonItems } from '../../helpers/items';
 import { applyLimit } from '../../helpers/parameters';
 import { apiRequest, asArray } from '../../transport';
 
-export const description: INodeProperties[] = [...returnAllOrLimit('workflow', 'getAll', 'workflows')];
+export const description: INodeProperties[] = [...returnAllOrLimit('workflow', 'getAll')];
 
 /** GET /workflows: the workflows with an active version the key may start (narrowed by its allowlist). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
