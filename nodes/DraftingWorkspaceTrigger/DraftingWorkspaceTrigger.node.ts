@@ -11,7 +11,8 @@ import { workflowLocator } from '../DraftingWorkspace/helpers/descriptions';
 import { ensureNodeError, settle } from '../DraftingWorkspace/helpers/errors';
 import { locatorValue } from '../DraftingWorkspace/helpers/parameters';
 import { listSearch } from '../DraftingWorkspace/methods';
-import { fetchTestEvent, isTransient, pollFinishedRuns, type TriggerSettings } from './poll';
+import { fetchTestEvent, httpCodeOf, isTransient, pollFinishedRuns, type TriggerSettings } from './poll';
+import { settingsKey } from './pollState';
 
 export class DraftingWorkspaceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -97,7 +98,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		// Transient refusals must not deactivate the trigger. The activation instant is already saved and
 		// nothing else changed, so the next successful poll fires every run that finished since.
 		this.logger.warn(
-			`Drafting Workspace Trigger: poll skipped after a transient error (${String((error as { httpCode?: unknown }).httpCode ?? '')}): ${error.message}. The next successful poll fires every run that finished in between.`,
+			`Drafting Workspace Trigger: poll skipped after a transient error (${httpCodeOf(error)}): ${error.message}. The next successful poll fires every run that finished in between.`,
 		);
 		return null;
 	}
@@ -114,5 +115,5 @@ function readSettings(this: IPollFunctions): TriggerSettings {
 		.map((entry) => locatorValue(entry.workflowId))
 		.filter(Boolean);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	return { statuses, workflowIds, attachFiles: options.attachFiles === true };
+	return { statuses, workflowIds, attachFiles: options.attachFiles === true, key: settingsKey(statuses, workflowIds) };
 }

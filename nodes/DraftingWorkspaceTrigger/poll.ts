@@ -16,7 +16,6 @@ import {
 	pendingToCheck,
 	readState,
 	seenUpTo,
-	settingsKey,
 	settingsSelect,
 	splitStatuses,
 	windowStart,
@@ -28,12 +27,18 @@ export interface TriggerSettings {
 	statuses: string[];
 	workflowIds: string[];
 	attachFiles: boolean;
+	/** `settingsKey(statuses, workflowIds)`: what an activation is made with. */
+	key: string;
+}
+
+/** The HTTP status a transport error carries ('' when none). */
+export function httpCodeOf(error: unknown): string {
+	return String((error as { httpCode?: unknown } | undefined)?.httpCode ?? '');
 }
 
 /** Whether a failure is one the next poll may not meet (rate limit, tenant lock, unavailable service). */
 export function isTransient(error: unknown): boolean {
-	const httpCode = String((error as { httpCode?: unknown }).httpCode ?? '');
-	return ['423', '429', '500', '502', '503', '504'].includes(httpCode);
+	return ['423', '429', '500', '502', '503', '504'].includes(httpCodeOf(error));
 }
 
 async function listRuns(this: IPollFunctions, query: IDataObject, retry: Partial<RetryPolicy>): Promise<IDataObject[]> {
@@ -67,7 +72,7 @@ async function listPages(
 			budget.spend();
 			const listed = await settle(listRuns.call(this, { ...base, status }, budget.retry()));
 			if (listed.ok) pages.push({ runs: listed.value, status, workflowId });
-			else if (mayRefuseStatus(status) && String((listed.error as { httpCode?: unknown }).httpCode ?? '') === '400') state.refused.push(status);
+			else if (mayRefuseStatus(status) && httpCodeOf(listed.error) === '400') state.refused.push(status);
 			else throw listed.error;
 		}
 	}
@@ -75,7 +80,7 @@ async function listPages(
 }
 
 function isNotFound(error: unknown): boolean {
-	return String((error as { httpCode?: unknown }).httpCode ?? '') === '404' || serviceCodeOf(error) === 'not_found';
+	return httpCodeOf(error) === '404' || serviceCodeOf(error) === 'not_found';
 }
 
 /**
@@ -110,7 +115,7 @@ async function toItem(this: IPollFunctions, run: IDataObject, direct: Record<str
 		budget.spend();
 		record = id ? await readRunRecord.call(this, id, { retry: budget.retry() }) : run;
 	}
-	if (!settingsSelect(settingsKey(settings.statuses, settings.workflowIds), record)) return null;
+	if (!settingsSelect(settings.key, record)) return null;
 	if (!settings.attachFiles) return { json: record };
 	const artifacts = findRenderedArtifacts(record);
 	budget.spend(artifacts.length);
@@ -125,7 +130,7 @@ async function toItem(this: IPollFunctions, run: IDataObject, direct: Record<str
 export async function pollFinishedRuns(this: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
 	const staticData = this.getWorkflowStaticData('node');
 	const now = Date.now();
-	const key = settingsKey(settings.statuses, settings.workflowIds);
+	const key = settings.key;
 	const saved = readState(staticData.state, key);
 	const activatedNow = !saved || saved.settings !== key;
 	const previous = activatedNow ? activate(saved, now, key) : saved;
