@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The action node in a real n8n: workflow JSON files imported and run with `n8n execute`, against the
 // simulator, with the package installed from its `npm pack` tarball as a community package.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,7 +40,10 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => ctx.stop());
+afterAll(async () => {
+  await ctx.stop();
+  rmSync(files, { recursive: true, force: true });
+});
 
 describe('n8n execute: Drafting Workspace actions from workflow JSON files', () => {
   it('Workflow → Get Many: exactly the fixture workflows the key can see', async () => {

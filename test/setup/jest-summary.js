@@ -2,7 +2,7 @@
 // Runs Jest with the given arguments, then prints the plain closing line CI reads
 // ("jest: N passed, N failed, N skipped") as the very last line, and exits with Jest's code.
 const { spawnSync } = require('node:child_process');
-const { mkdirSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
@@ -13,6 +13,10 @@ const jest = require.resolve('jest/bin/jest');
 // folder, removed below: a run leaves nothing in /tmp.
 const tests = join(dir, 'tmp');
 mkdirSync(tests);
+// Traversable by other users (not listable): the queue suite runs PostgreSQL as the postgres user in a folder
+// below this one, and mkdtemp's 0700 would lock it out.
+chmodSync(dir, 0o711);
+chmodSync(tests, 0o711);
 const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
 	stdio: 'inherit',
 	env: { ...process.env, TMPDIR: tests },
