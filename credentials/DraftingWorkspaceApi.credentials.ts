@@ -62,11 +62,11 @@ export class DraftingWorkspaceApi implements ICredentialType {
 		dark: 'file:../icons/drafting-workspace.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-drafting-workspace/n8n-nodes-drafting-workspace#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-drafting-workspace/n8n-nodes-drafting-workspace';
 
 	httpRequestNode = {
 		name: 'Drafting Workspace',
-		docsUrl: 'https://github.com/n8n-nodes-drafting-workspace/n8n-nodes-drafting-workspace#credentials',
+		docsUrl: 'https://github.com/n8n-nodes-drafting-workspace/n8n-nodes-drafting-workspace',
 		apiBaseUrlPlaceholder: 'https://workspace.example.com/api',
 	};
 

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { properties } from './actions/properties';
 import { router } from './actions/router';
+import { subtitleFromOptions } from './helpers/descriptions';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class DraftingWorkspace implements INodeType {
@@ -12,9 +13,8 @@ export class DraftingWorkspace implements INodeType {
 		icon: { light: 'file:../../icons/drafting-workspace.svg', dark: 'file:../../icons/drafting-workspace.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Start and follow workflow runs, upload their input documents, produce documents from drafting templates and chat with the workspace models',
+		subtitle: subtitleFromOptions(properties),
+		description: 'Run workflows, produce documents from templates and chat in Drafting Workspace',
 		defaults: { name: 'Drafting Workspace' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

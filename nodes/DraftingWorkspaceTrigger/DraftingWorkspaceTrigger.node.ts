@@ -22,8 +22,9 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Run finished: " + $parameter["events"].join(", ")}}',
-		description:
-			'Starts the workflow when a Drafting Workspace run finishes. Each run that reaches a selected status after activation fires exactly once (across polls, restarts and queue mode), even when the first polls fail; activation does not replay history. A run that might be missed is named in a warning in n8n\'s log. Only runs started through the API are visible to API keys, so runs started by people in the workspace never fire.',
+		// n8n's nodes panel shows one entry for the app, with this description (the trigger's wins over the action
+		// node's when both exist), so it describes the app as a whole and stays short.
+		description: 'Run workflows, produce documents and chat in Drafting Workspace, or start when a run finishes',
 		defaults: { name: 'Run Finished' },
 		polling: true,
 		inputs: [],
@@ -32,7 +33,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Fires once for each run that finishes with a selected status after activation. If more than 50 runs of one status start between two polls, the oldest may be missed and n8n logs a warning: filter by workflow or poll more often.',
+					'Busy workspace? When more than 50 runs of one status start between two polls, add a workflow filter or poll more often, so that none is missed',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -48,14 +49,15 @@ export class DraftingWorkspaceTrigger implements INodeType {
 					{ name: 'Run Cancelled', value: 'Cancelled' },
 				],
 				default: ['Completed'],
-				description: 'The final statuses that fire the trigger',
+				description:
+					'Each run fires once when it reaches one of these statuses after activation; earlier runs are not replayed. Runs started by people in the workspace are not visible to API keys and never fire.',
 			},
 			{
 				displayName: 'Workflows',
 				name: 'workflows',
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true },
-				placeholder: 'Add Workflow Filter',
+				placeholder: 'Add workflow filter',
 				default: {},
 				description: 'Fire only for runs of these workflows (all workflows the key can see when empty)',
 				options: [
@@ -70,7 +72,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
-				placeholder: 'Add Option',
+				placeholder: 'Add option',
 				default: {},
 				options: [
 					{

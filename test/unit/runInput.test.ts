@@ -20,13 +20,13 @@ describe('runInputFields (field mapper columns from the input schema)', () => {
 		expect(fields.map((field) => field.id)).toEqual(['counterparty', 'effective_date', 'term_months', 'governing_law', 'include_non_solicit', 'source_document']);
 		const byId = Object.fromEntries(fields.map((field) => [field.id, field]));
 		expect(byId.counterparty).toMatchObject({ required: true, type: 'string', displayName: 'Counterparty' });
-		expect(byId.effective_date).toMatchObject({ required: true, type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
+		expect(byId.effective_date).toMatchObject({ required: true, type: 'string', displayName: 'Effective date' });
 		expect(byId.term_months).toMatchObject({ required: false, type: 'number' });
 		expect(byId.governing_law.type).toBe('options');
 		expect(byId.governing_law.options?.map((option) => option.value)).toEqual(['England and Wales', 'New York', 'Delaware']);
 		expect(byId.include_non_solicit.type).toBe('boolean');
 		expect(byId.source_document.type).toBeUndefined();
-		expect(byId.source_document.displayName).toBe('Source document (document)');
+		expect(byId.source_document.displayName).toBe('Source document');
 	});
 
 	it('never offers read-only fields', () => {
@@ -35,7 +35,7 @@ describe('runInputFields (field mapper columns from the input schema)', () => {
 	});
 
 	it('marks multi-document fields', () => {
-		expect(runInputFields(dd).find((field) => field.id === 'documents')).toMatchObject({ required: true, displayName: 'Documents (documents)' });
+		expect(runInputFields(dd).find((field) => field.id === 'documents')).toMatchObject({ required: true, displayName: 'Documents' });
 	});
 });
 

@@ -28,10 +28,24 @@ describe('templateFields / templateMapperFields', () => {
 		expect(templateFields(schema).map((field) => field.path)).toEqual(['role', 'months', 'employee.name', 'employee.photo', 'benefits']);
 		const columns = Object.fromEntries(templateMapperFields(schema).map((column) => [column.id, column]));
 		expect(columns['employee.name']).toMatchObject({ required: true, type: 'string', displayName: 'Full name' });
-		expect(columns.role).toMatchObject({ required: true, type: 'options', displayName: 'Terms: role' });
-		expect(columns.months).toMatchObject({ required: false, defaultValue: 6, displayName: 'Terms: months (default: 6)' });
+		expect(columns.role).toMatchObject({ required: true, type: 'options', displayName: 'role' });
+		expect(columns.months).toMatchObject({ required: false, defaultValue: 6, displayName: 'months' });
 		expect(columns['employee.photo'].type).toBeUndefined();
-		expect(columns.benefits.displayName).toContain('several');
+		expect(columns.benefits.displayName).toBe('benefits');
+	});
+
+	it('labels are the titles alone (n8n cuts long labels); a shared title gets its group or parent path in front', () => {
+		const twoNames = {
+			type: 'object',
+			properties: {
+				employee: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, start: { type: 'string', format: 'date', title: 'Start date' } } },
+				manager: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+				notes: { type: 'string' },
+			},
+			'x-groups': [{ title: 'Manager', fields: ['manager.name'] }],
+		};
+		const labels = Object.fromEntries(templateMapperFields(twoNames).map((column) => [column.id, column.displayName]));
+		expect(labels).toEqual({ 'manager.name': 'Manager: Name', 'employee.name': 'employee: Name', 'employee.start': 'Start date', notes: 'notes' });
 	});
 });
 

@@ -126,3 +126,24 @@ export function templateLocator(overrides: Partial<INodeProperties> & Pick<INode
 		...overrides,
 	};
 }
+
+/**
+ * The canvas subtitle, "Operation: Resource" in display names ("Produce From Template: Document"), built from the
+ * node's own resource and operation options so a new operation needs no second list. n8n evaluates it as an
+ * expression; an unknown pair falls back to the raw values.
+ */
+export function subtitleFromOptions(properties: INodeProperties[]): string {
+	const resource = properties.find((property) => property.name === 'resource');
+	const labels: Record<string, string> = {};
+	for (const option of resource?.options ?? []) {
+		if (!('value' in option) || typeof option.value !== 'string') continue;
+		const operation = properties.find(
+			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(option.value as string),
+		);
+		for (const choice of operation?.options ?? []) {
+			if ('value' in choice && typeof choice.value === 'string') labels[`${option.value}.${choice.value}`] = `${choice.name}: ${option.name}`;
+		}
+	}
+	const key = '$parameter["resource"] + "." + $parameter["operation"]';
+	return `={{ (${JSON.stringify(labels)})[${key}] ?? ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
+}

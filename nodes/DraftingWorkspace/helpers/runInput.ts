@@ -37,12 +37,12 @@ function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
 	return fieldTypeOfJsonType(typeOf(property));
 }
 
+/**
+ * The label only: n8n cuts long mapper labels at its default panel width, and a mapper field has no description
+ * of its own, so format hints (dates, documents) live in the mapper's hint instead.
+ */
 function displayNameOf(name: string, property: JsonSchemaObject): string {
-	const title = typeof property.title === 'string' && property.title ? property.title : name;
-	if (property.format === 'date') return `${title} (yyyy-MM-dd)`;
-	if (isDocumentListField(property)) return `${title} (documents)`;
-	if (isDocumentField(property)) return `${title} (document)`;
-	return title;
+	return typeof property.title === 'string' && property.title ? property.title : name;
 }
 
 /** The field mapper's columns: one per property, required ones marked, enums as options. */

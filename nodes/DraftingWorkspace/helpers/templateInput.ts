@@ -69,22 +69,34 @@ function fieldType(schema: Schema): FieldType | undefined {
 	return fieldTypeOfJsonType(typeOf(schema));
 }
 
-function describe(field: TemplateField): string {
-	const title = typeof field.schema.title === 'string' && field.schema.title ? field.schema.title : field.path;
-	const parts = [field.group ? `${field.group}: ${title}` : title];
-	if (field.schema.format === 'date') parts.push('(yyyy-MM-dd)');
-	if (isPictureField(field.schema)) parts.push('(binary field name)');
-	if (isChoiceList(field.schema)) parts.push('(several, comma-separated)');
-	if (field.schema.default !== undefined) parts.push(`(default: ${JSON.stringify(field.schema.default)})`);
-	return parts.join(' ');
+function titleOf(field: TemplateField): string {
+	return typeof field.schema.title === 'string' && field.schema.title ? field.schema.title : field.path;
+}
+
+/**
+ * The label: the field's title, with its group (or dotted path) in front only where two fields share a title.
+ * Format hints (dates, pictures, choice lists) live in the mapper's hint and defaults are pre-filled, because n8n
+ * cuts long mapper labels at its default panel width and a mapper field has no description of its own.
+ */
+function labelsOf(fields: TemplateField[]): string[] {
+	const titles = fields.map(titleOf);
+	const shared = new Set(titles.filter((title, index) => titles.indexOf(title) !== index));
+	return fields.map((field, index) => {
+		const title = titles[index];
+		if (!shared.has(title)) return title;
+		const parent = field.group ?? field.path.split('.').slice(0, -1).join('.');
+		return parent && title !== field.path ? `${parent}: ${title}` : field.path;
+	});
 }
 
 /** The field mapper's columns, by dotted path; defaults shown, choices as options. */
 export function templateMapperFields(root: Schema): ResourceMapperField[] {
-	return templateFields(root).map((field) => {
+	const fields = templateFields(root);
+	const labels = labelsOf(fields);
+	return fields.map((field, index) => {
 		const column: ResourceMapperField = {
 			id: field.path,
-			displayName: describe(field),
+			displayName: labels[index],
 			required: field.required && field.schema.default === undefined,
 			defaultMatch: false,
 			display: true,

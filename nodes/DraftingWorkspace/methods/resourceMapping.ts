@@ -22,7 +22,10 @@ export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<Re
 					: 'This workflow has no input schema: set Input Mode to Text or JSON.',
 		};
 	}
-	return { fields: runInputFields(schema) };
+	const fields = runInputFields(schema);
+	return fields.length
+		? { fields }
+		: { fields, emptyFieldsNotice: 'This workflow takes no input fields: the run starts with an empty input.' };
 }
 
 /** Produce From Template's mapper: one field per answerable leaf of the template's input schema, by dotted path. */
@@ -32,7 +35,7 @@ export async function getTemplateFields(this: ILoadOptionsFunctions): Promise<Re
 	const template = (await apiRequest.call(this, { method: 'GET', path: `/document-templates/${encodeURIComponent(templateId)}` })) as IDataObject;
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
 	const fields = templateMapperFields(schema);
-	return template.needsAttention === true
-		? { fields, emptyFieldsNotice: 'This template needs attention: a document author must look at its recipe before it can be used.' }
-		: { fields };
+	if (template.needsAttention === true)
+		return { fields, emptyFieldsNotice: 'This template needs attention: a document author must look at its recipe before it can be used.' };
+	return fields.length ? { fields } : { fields, emptyFieldsNotice: 'This template has no fields to answer.' };
 }

@@ -28,7 +28,7 @@ export const description: INodeProperties[] = [
 		name: 'messages',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Message',
+		placeholder: 'Add message',
 		default: { values: [{ role: 'user', content: '' }] },
 		description: 'The whole conversation, sent every time (the service keeps no history)',
 		displayOptions: { show },

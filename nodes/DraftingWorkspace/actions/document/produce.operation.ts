@@ -31,10 +31,11 @@ export const description: INodeProperties[] = [
 				addAllFields: true,
 				multiKeyMatch: false,
 				supportAutoMap: true,
-				noFieldsError: 'This template has no answerable fields.',
+				// The empty state is the method's notice ("Select a template first"…): n8n's red error would repeat it.
+				hideNoDataError: true,
 			},
 		},
-		hint: 'Nested fields are shown by their dotted path and sent nested. Empty answers are left out (defaults and alternative wordings apply). Picture fields take the name of a binary field of the item. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name) and lists item keys that match no field in unmatchedInputKeys.',
+		hint: 'Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). Multiple-choice fields take several values, comma-separated. Defaults are pre-filled; empty answers are left out. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name) and lists item keys that match no field in unmatchedInputKeys.',
 		displayOptions: { show },
 	},
 	{

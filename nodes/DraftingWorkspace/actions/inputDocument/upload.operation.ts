@@ -31,7 +31,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'uploadOptions',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		displayOptions: { show },
 		options: [

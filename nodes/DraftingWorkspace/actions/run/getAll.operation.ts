@@ -14,7 +14,7 @@ export const RUN_LIST_MAX = 50;
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			'The service returns at most the 50 most recent runs that match the filters (runs started through the API only). Use Started From / Started To to reach older runs.',
+			'At most the 50 most recent matching runs (started through the API) come back: use Started From / Started To to reach older ones.',
 		name: 'runListNotice',
 		type: 'notice',
 		default: '',

@@ -58,10 +58,11 @@ export const description: INodeProperties[] = [
 				addAllFields: true,
 				multiKeyMatch: false,
 				supportAutoMap: true,
-				noFieldsError: 'This workflow has no input fields. If it starts with an agent step, set Input Mode to Text.',
+				// The empty state is the method's notice ("Select a workflow first"…): n8n's red error would repeat it.
+				hideNoDataError: true,
 			},
 		},
-		hint: 'Empty fields are left out. A document field takes the name of a binary property holding the file (e.g. data; several, comma-separated, for multi-document fields), which the node uploads first, or the output of an Input Document → Upload step.',
+		hint: 'Dates as yyyy-MM-dd. Empty fields are left out. A document field takes the name of a binary property holding the file (e.g. data; several, comma-separated, for multi-document fields), which the node uploads first, or the output of an Input Document → Upload step.',
 		displayOptions: { show: { ...show, inputMode: ['fields'] } },
 	},
 	{
@@ -77,7 +78,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Document Options',
 		name: 'documentOptions',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		description: 'How binary files in document fields are uploaded, and how long to wait for documents to be ready',
 		displayOptions: { show: { ...show, inputMode: ['fields', 'json'] } },
