@@ -216,6 +216,19 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		expect(harness.savedStaticData()).toEqual(before);
 	});
 
+	it('manual "Fetch test event" with no matching run says so, naming the statuses and what to do (not n8n\'s generic "no data")', async () => {
+		const harness = await trigger({
+			events: ['Cancelled'],
+			workflows: { workflow: [{ workflowId: { __rl: true, mode: 'id', value: wf.failing } }] },
+		});
+		const { items, error } = await harness.poll('manual');
+		expect(items ?? null).toBeNull();
+		expect((error as Error).message).toBe('No run has finished with the selected statuses yet');
+		const description = String((error as { description?: string }).description);
+		expect(description).toContain('latest run that finished as Cancelled (of the selected workflows)');
+		expect(description).toContain('Run → Start');
+	});
+
 	it('runs started by people never fire', async () => {
 		const harness = await trigger();
 		await harness.poll();
