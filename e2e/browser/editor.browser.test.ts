@@ -38,6 +38,10 @@ function step(name: string, body: () => Promise<void>, timeoutMs?: number): void
     const t0 = Date.now();
     try {
       await body();
+    } catch (error) {
+      // What the page showed when the step failed.
+      await screenshot(page, `failed-${name.split(':')[0].replace(/\W+/g, '-')}`).catch(() => undefined);
+      throw error;
     } finally {
       timings.push(`${name.split(':')[0]} ${seconds(Date.now() - t0)}`);
     }
@@ -107,6 +111,7 @@ async function searchNodes(text: string): Promise<void> {
 async function addAction(action: string): Promise<Locator> {
   await page.goto('/workflow/new');
   await page.locator('[data-test-id="canvas-add-button"]').click();
+  await page.locator('[data-test-id="node-creator"]').waitFor();
   await searchNodes('Manual');
   await creatorItem('Trigger manually').click();
   await page.locator('[data-test-id="canvas-node"]').first().waitFor();

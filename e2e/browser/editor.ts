@@ -84,7 +84,8 @@ export async function openEditor(log: Log): Promise<Editor> {
     stops.push(() => server.close());
     const browser = await chromium.connect(server.wsEndpoint());
     const context = await browser.newContext({ viewport: VIEWPORT, baseURL: url, locale: 'en-US', timezoneId: 'UTC' });
-    context.setDefaultTimeout(30_000);
+    // Generous: the machine is small and may be shared (n8n, its task runner and Chromium on 2 cores).
+    context.setDefaultTimeout(60_000);
     // Signing in through the REST API puts the session cookie in the context: pages open signed in.
     const login = await context.request.post('/rest/login', { data: { emailOrLdapLoginId: DEMO_OWNER.email, password: DEMO_OWNER.password } });
     if (!login.ok()) throw new Error(`POST /rest/login answered ${login.status()}`);
