@@ -5,7 +5,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-	{ ignores: ['dist/**', '**/node_modules/**', 'e2e/.cache/**', 'e2e/n8n-host/**'] },
+	{ ignores: ['dist/**', '**/node_modules/**', 'e2e/.cache/**', 'e2e/.artifacts/**', 'e2e/n8n-host/**'] },
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		extends: [tseslint.configs.recommended],

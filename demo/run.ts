@@ -24,18 +24,15 @@ import { join } from 'node:path';
 import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
 
+import { DEMO_N8N_ENV, DEMO_OWNER, EXAMPLE_WORKFLOWS, importDemoData, setUpOwner } from '../e2e/lib/demo-setup';
 import { ensureHost, REPO_DIR } from '../e2e/lib/host';
 import { N8n, type ExecuteResult } from '../e2e/lib/n8n';
 import { buildPackage, packPackage } from '../e2e/lib/pack';
 import { spawnTracked, terminate, waitUntil } from '../e2e/lib/processes';
-import type { WorkflowJson } from '../e2e/lib/workflows';
 import { createSimulator, FIXTURE_KEYS, runAdmin, type Simulator } from '../test/simulator';
 
-const EXAMPLES_DIR = join(REPO_DIR, 'examples');
 const OUTPUT_DIR = join(REPO_DIR, 'demo-output');
-const CREDENTIAL = { id: 'dwDemoCredential', name: 'Drafting Workspace account' };
-const TRIGGER_WORKFLOW = 'dwExampleRunFinished';
-const OWNER = { email: 'demo@drafting-workspace.test', password: 'Demo-Password-1', firstName: 'Demo', lastName: 'User' };
+const TRIGGER_WORKFLOW = EXAMPLE_WORKFLOWS.runFinished;
 
 const started = Date.now();
 const say = (line: string): void => void process.stdout.write(`[demo] ${line} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -44,16 +41,6 @@ interface Written {
   file: string;
   bytes: number;
   check: string;
-}
-
-function loadExamples(): WorkflowJson[] {
-  const names = ['start-run-collect-pdf', 'batch-offer-letters-from-spreadsheet', 'chat-structured-output', 'notify-when-run-finishes'];
-  return names.map((name) => {
-    const text = readFileSync(join(EXAMPLES_DIR, `${name}.json`), 'utf8')
-      // The spreadsheet example reads a path relative to where n8n runs; the demo's n8n runs elsewhere.
-      .replace('"examples/data/new-hires.csv"', JSON.stringify(join(EXAMPLES_DIR, 'data', 'new-hires.csv')));
-    return JSON.parse(text) as WorkflowJson;
-  });
 }
 
 async function checkPdf(bytes: Buffer): Promise<string> {
@@ -172,9 +159,9 @@ async function openEditor(n8n: N8n): Promise<void> {
   await n8n.publishWorkflow(TRIGGER_WORKFLOW);
   const port = Number(process.env.DEMO_PORT ?? 5678);
   const url = await n8n.start({ port: Number.isInteger(port) && port > 0 ? port : undefined }).catch(async () => await n8n.start());
-  const setup = await fetch(`${url}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
+  const setup = await setUpOwner(url);
   console.log(`\nn8n is running: ${url}`);
-  console.log(setup.ok ? `Sign in with ${OWNER.email} / ${OWNER.password}` : `Create the owner account on first visit (automatic set-up answered ${setup.status}).`);
+  console.log(setup.ok ? `Sign in with ${DEMO_OWNER.email} / ${DEMO_OWNER.password}` : `Create the owner account on first visit (automatic set-up answered ${setup.status}).`);
   console.log('The credential "Drafting Workspace account" points at the simulator; the four example workflows are imported');
   console.log('(the Run Finished trigger is published). Ctrl+C stops n8n and the simulator.');
   if (dev) {
@@ -203,13 +190,12 @@ async function main(): Promise<void> {
   const n8n = await N8n.create({
     tarball,
     host,
-    env: { N8N_RESTRICT_FILE_ACCESS_TO: join(EXAMPLES_DIR, 'data'), ...(dev ? { N8N_DEV_RELOAD: 'true' } : {}) },
+    env: { ...DEMO_N8N_ENV, ...(dev ? { N8N_DEV_RELOAD: 'true' } : {}) },
     onServerOutput: dev ? relayReloads : undefined,
   });
   let tsc: ChildProcess | undefined;
   try {
-    await n8n.importCredentials([{ ...CREDENTIAL, baseUrl: url, apiKey: FIXTURE_KEYS.full }]);
-    await n8n.importWorkflows(loadExamples());
+    await importDemoData(n8n, url);
     say('credential and example workflows imported');
     if (ui) {
       if (dev) tsc = await watchBuild(n8n);

@@ -155,14 +155,18 @@ export function cleanUpRegistry(dir: string): string[] {
  * so a terminal's Ctrl+C reaches them too (n8n and Redis shut down on SIGINT by themselves).
  */
 export function spawnTracked(command: string, args: string[], options: SpawnOptions & { what?: string }): ChildProcess {
-  hookExit();
   const { what, ...spawnOptions } = options;
-  const child = spawn(command, args, spawnOptions);
+  return trackChild(spawn(command, args, spawnOptions), what ?? `${command.split('/').at(-1)} ${args[0] ?? ''}`.trim());
+}
+
+/** Tracks a child another library spawned (e.g. the browser Playwright launches), as `spawnTracked` does. */
+export function trackChild(child: ChildProcess, what: string): ChildProcess {
+  hookExit();
   running.add(child);
   const pid = child.pid;
   const start = pid === undefined ? undefined : startTime(pid);
   const id = nextId();
-  if (pid !== undefined && start !== undefined) record({ id, pid, start, what: what ?? `${command.split('/').at(-1)} ${args[0] ?? ''}`.trim() });
+  if (pid !== undefined && start !== undefined) record({ id, pid, start, what });
   child.once('exit', () => {
     running.delete(child);
     done(id);

@@ -8,7 +8,7 @@
 // Prints one progress line per step and a heartbeat every 10 s while npm works, then the n8n version.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -171,8 +171,19 @@ async function acquireLock() {
 
 function isCached(node) {
   const stamp = readStamp();
-  const fresh = stamp && stamp.hash === hostHash() && stamp.nodeVersion === node.version && stamp.nodeBin === node.bin && existsSync(N8N_BIN) && existsSync(node.bin);
+  // The Node binary is compared by its real path: a git worktree that shares the host (e2e/.cache and
+  // e2e/n8n-host/node_modules as symlinks into another checkout) names it through another path, and a
+  // reinstall there would run `npm ci` through the symlink into the other checkout's folder.
+  const fresh = stamp && stamp.hash === hostHash() && stamp.nodeVersion === node.version && sameFile(stamp.nodeBin, node.bin) && existsSync(N8N_BIN);
   return fresh ? stamp : undefined;
+}
+
+function sameFile(a, b) {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
 }
 
 async function ensureNode(node) {

@@ -5,68 +5,21 @@
 // Debian's packages when it is missing; PostgreSQL is Debian's (already on these machines, installed the same
 // way otherwise). See /work/shared/notes/n8n-queue-mode.md for the measured facts behind each step.
 import { spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { aptInstall, ensureCommand, isRoot, type Log } from '../lib/apt';
 import { postgresBinDir, type PostgresConnection } from '../lib/postgres';
 import { freePort, registerCleanup, spawnTracked, terminate, waitUntil } from '../lib/processes';
-
-type Log = (line: string) => void;
-
-function commandPath(name: string): string | undefined {
-  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() || undefined : undefined;
-}
-
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
-/**
- * `apt-get install -y --no-install-recommends <packages>`, non-interactive, as root (or through `sudo -n`).
- * Services are kept from starting during the install (Debian's policy-rc.d "exit 101", added only for the
- * install when the machine has none), so that no system Redis or PostgreSQL is left running on the default port.
- */
-function aptInstall(packages: string[], log: Log): void {
-  const sudo = isRoot() ? [] : commandPath('sudo') ? ['sudo', '-n'] : undefined;
-  if (!sudo) throw new Error(`${packages.join(', ')} missing and this user cannot install packages: install ${packages.join(' ')} (apt-get) and run again`);
-  const policy = '/usr/sbin/policy-rc.d';
-  const addedPolicy = isRoot() && !existsSync(policy);
-  if (addedPolicy) writeFileSync(policy, '#!/bin/sh\n# added by e2e/queue for the time of one apt-get install\nexit 101\n', { mode: 0o755 });
-  try {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const apt = (args: string[]) => {
-      const [command, ...rest] = [...sudo, 'apt-get', ...args];
-      return spawnSync(command, rest, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 600_000 });
-    };
-    log(`installing ${packages.join(', ')} from Debian's packages (apt-get install --no-install-recommends)`);
-    let install = apt(['install', '-y', '--no-install-recommends', ...packages]);
-    if (install.status !== 0) {
-      log('apt-get install failed; running apt-get update and trying again');
-      const update = apt(['update']);
-      if (update.status !== 0) throw new Error(`apt-get update failed: ${update.stderr.slice(-2000)}`);
-      install = apt(['install', '-y', '--no-install-recommends', ...packages]);
-    }
-    if (install.status !== 0) throw new Error(`apt-get install ${packages.join(' ')} failed: ${install.stderr.slice(-2000)}`);
-  } finally {
-    if (addedPolicy) rmSync(policy, { force: true });
-  }
-}
 
 /**
  * The redis-server binary, installed from Debian's `redis-server` package when `command -v` finds none;
  * `installedInMs` says how long the install took (undefined when it was there).
  */
 export function ensureRedis(log: Log): { binary: string; installedInMs?: number } {
-  const existing = commandPath('redis-server');
-  if (existing) return { binary: existing };
-  const started = Date.now();
-  aptInstall(['redis-server'], log);
-  const installed = commandPath('redis-server');
-  if (!installed) throw new Error('redis-server is still missing after apt-get install redis-server');
-  const installedInMs = Date.now() - started;
-  log(`redis-server installed in ${(installedInMs / 1000).toFixed(1)} s`);
-  return { binary: installed, installedInMs };
+  return ensureCommand('redis-server', 'redis-server', log);
 }
 
 /** The PostgreSQL binaries folder (Debian: /usr/lib/postgresql/<version>/bin), installed when missing. */

@@ -1,0 +1,358 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
+// The n8n editor, as a user sees it, with the demo's set-up (see editor.ts): the nodes panel finds the nodes,
+// the pickers and field mappers show what the service offers, the credential test explains a wrong key, no red
+// error shows before anything is chosen, and the PDF example shows its PDF. Every step saves a screenshot
+// (e2e/.artifacts/browser/); five of them are the README's pictures (docs/screenshots/).
+import type { Locator, Page } from 'playwright-core';
+
+import { buildFixtureWorkflows } from '../../test/simulator/fixture-workflows';
+import { FIXTURE_IDS, FIXTURE_KEYS, modelsFor } from '../../test/simulator';
+import { buildFixtureTemplates } from '../../test/simulator/templates/fixtures';
+import type { JsonSchema } from '../../test/simulator/types';
+import { EXAMPLE_WORKFLOWS } from '../lib/demo-setup';
+import { closeNode, openEditor, openNode, openWorkflow, screenshot, type Editor } from './editor';
+
+const started = Number(process.env.BROWSER_TEST_STARTED_AT ?? Date.now());
+const fileStarted = Date.now();
+const say = (line: string) => process.stdout.write(`[browser] ${line}\n`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+let editor: Editor;
+let page: Page;
+const timings: string[] = [];
+
+beforeAll(async () => {
+  editor = await openEditor(say);
+  page = editor.page;
+  timings.push(`set-up ${seconds(Date.now() - fileStarted)}`);
+}, 240_000);
+
+afterAll(async () => {
+  await editor?.close();
+  say(`timing: ${timings.join(', ')}; file ${seconds(Date.now() - fileStarted)}, whole run ${seconds(Date.now() - started)}`);
+});
+
+/** Times a test for the closing timing line. */
+function step(name: string, body: () => Promise<void>, timeoutMs?: number): void {
+  test(name, async () => {
+    const t0 = Date.now();
+    try {
+      await body();
+    } catch (error) {
+      // What the page showed when the step failed.
+      await screenshot(page, `failed-${name.split(':')[0].replace(/\W+/g, '-')}`).catch(() => undefined);
+      throw error;
+    } finally {
+      timings.push(`${name.split(':')[0]} ${seconds(Date.now() - t0)}`);
+    }
+  }, timeoutMs);
+}
+
+// ---- what the simulator offers the demo's key (alice, ws_acme), from its fixtures -----------------------
+
+const ACME = FIXTURE_IDS.workspaces.acme;
+/** Workflows the key sees: its tenant's, with an active version (drafts and archived ones never surface). */
+const allWorkflows = buildFixtureWorkflows({ acme: ACME, globex: FIXTURE_IDS.workspaces.globex });
+const visibleWorkflows = allWorkflows.filter((workflow) => workflow.workspaceId === ACME && workflow.versions.some((version) => version.status === 'active'));
+const hiddenWorkflows = allWorkflows.filter((workflow) => !visibleWorkflows.includes(workflow));
+/** Templates the key sees: its tenant's active ones, unrestricted or open to alice. */
+const allTemplates = buildFixtureTemplates();
+const visibleTemplates = allTemplates.filter(
+  (template) => template.workspaceId === ACME && template.active && (!template.restrictedToUserIds || template.restrictedToUserIds.includes(FIXTURE_IDS.users.alice)),
+);
+const hiddenTemplates = allTemplates.filter((template) => !visibleTemplates.includes(template));
+
+interface ExpectedField {
+  id: string;
+  required: boolean;
+}
+
+/** A run's input fields: one per property, fixed (readOnly) ones left out, required as the schema says. */
+function runFields(schema: JsonSchema): { offered: ExpectedField[]; fixed: string[] } {
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>);
+  return {
+    offered: properties.filter(([, property]) => property.readOnly !== true).map(([id]) => ({ id, required: required.has(id) })),
+    fixed: properties.filter(([, property]) => property.readOnly === true).map(([id]) => id),
+  };
+}
+
+/**
+ * A template's answer fields: every leaf by dotted path; fixed ones (readOnly, or inside a fixed object) left
+ * out; required when it and every object above it are required, and it has no default.
+ */
+function templateFieldsOf(schema: JsonSchema): { offered: ExpectedField[]; fixed: string[] } {
+  const offered: ExpectedField[] = [];
+  const fixed: string[] = [];
+  const visit = (node: JsonSchema, prefix: string, parentRequired: boolean, parentFixed: boolean) => {
+    const required = new Set((node.required as string[] | undefined) ?? []);
+    for (const [name, property] of Object.entries((node.properties ?? {}) as Record<string, JsonSchema>)) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      const isFixed = parentFixed || property.readOnly === true;
+      const isRequired = parentRequired && required.has(name);
+      if (property.type === 'object' && property.properties) visit(property, path, isRequired, isFixed);
+      else if (isFixed) fixed.push(path);
+      else offered.push({ id: path, required: isRequired && property.default === undefined });
+    }
+  };
+  visit(schema, '', true, false);
+  return { offered, fixed };
+}
+
+// ---- editor helpers ---------------------------------------------------------------------------------------
+
+const creatorItem = (name: string) => page.locator('[data-test-id="node-creator-item-name"]', { hasText: name });
+
+async function searchNodes(text: string): Promise<void> {
+  await page.locator('[data-test-id="node-creator-search-bar"]').fill(text);
+}
+
+/** A new workflow with a Manual Trigger, then the Drafting Workspace action `action` added after it through the nodes panel; its panel opens. */
+async function addAction(action: string): Promise<Locator> {
+  await page.goto('/workflow/new');
+  await page.locator('[data-test-id="canvas-add-button"]').click();
+  await page.locator('[data-test-id="node-creator"]').waitFor();
+  await searchNodes('Manual');
+  await creatorItem('Trigger manually').click();
+  await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+  await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+  await searchNodes('Drafting');
+  await creatorItem('Drafting Workspace').click();
+  await creatorItem(action).click();
+  const ndv = page.locator('[data-test-id="ndv"]');
+  await ndv.waitFor();
+  return ndv;
+}
+
+/** Opens a resource locator's "From list" dropdown and returns the names it lists. */
+async function listResources(parameter: string): Promise<string[]> {
+  await page.locator(`[data-test-id="resource-locator-${parameter}"] [data-test-id="rlc-input"]`).click();
+  const items = page.locator('[data-test-id="rlc-item"]').filter({ visible: true });
+  await items.first().waitFor();
+  return (await items.allInnerTexts()).map((text) => text.trim());
+}
+
+interface ShownField {
+  id: string;
+  label: string;
+  /** n8n marks a required mapper field with a parameter issue while empty, and offers no button to remove it. */
+  issue: boolean;
+  removable: boolean;
+}
+
+/** The fields the resource mapper shows: id (from the inputs' test ids), label, issue marker, remove button. */
+async function mapperFields(): Promise<ShownField[]> {
+  const container = page.locator('[data-test-id="mapping-fields-container"]');
+  await container.waitFor();
+  return await container.evaluate((root) => {
+    const fields: Array<{ id: string; label: string; issue: boolean; removable: boolean }> = [];
+    for (const options of root.querySelectorAll('[data-test-id$="-parameter-input-options-container"]')) {
+      const match = /^value\["(.+)"\]-parameter-input-options-container$/.exec(options.getAttribute('data-test-id') ?? '');
+      if (!match) continue;
+      const id = match[1];
+      const item = options.closest('.parameter-item') ?? options.parentElement;
+      const label = root.querySelector(`label[for='value["${id}"]']`)?.textContent?.trim() ?? '';
+      fields.push({
+        id,
+        label,
+        issue: !!item?.querySelector('[data-test-id="parameter-issues"]'),
+        removable: !!root.querySelector(`[data-test-id="remove-field-button-${id}"]`),
+      });
+    }
+    return fields;
+  });
+}
+
+function expectFields(shown: ShownField[], expected: { offered: ExpectedField[]; fixed: string[] }): void {
+  expect(shown.map((field) => field.id).sort()).toEqual(expected.offered.map((field) => field.id).sort());
+  for (const field of expected.offered) {
+    const seen = shown.find((entry) => entry.id === field.id);
+    expect({ id: field.id, required: seen?.issue === true && seen?.removable === false }).toEqual({ id: field.id, required: field.required });
+    expect(seen?.label).toBeTruthy();
+  }
+  for (const id of expected.fixed) expect(shown.map((field) => field.id)).not.toContain(id);
+}
+
+/** Red error styling in the node's parameter panel: parameter issues, danger texts, inputs in error. */
+async function redErrors(): Promise<string[]> {
+  return await page.locator('[data-test-id="node-parameters"]').evaluate((root) => {
+    const found: string[] = [];
+    const selectors = ['[data-test-id="parameter-issues"]', '[class*="_danger_"]', '[class*="hasIssues"]', '.has-issues', '.is-error', '[data-test-id="rlc-error-container"]'];
+    for (const element of root.querySelectorAll(selectors.join(','))) {
+      const box = (element as HTMLElement).getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const label = element.closest('[data-test-id="parameter-item"]')?.querySelector('label')?.textContent?.trim();
+      const text = element.textContent?.replace(/\s+/g, ' ').trim().slice(0, 160);
+      found.push(`${label ? `${label}: ` : ''}${text || element.getAttribute('data-test-id') || element.className}`);
+    }
+    return [...new Set(found)];
+  });
+}
+
+// ---- the scenarios ----------------------------------------------------------------------------------------
+
+step('1 search: typing "Drafting" finds the trigger (first step) and the action node (next step, Action in an app)', async () => {
+  await page.goto('/workflow/new');
+  await page.locator('[data-test-id="canvas-add-button"]').click();
+  await page.locator('[data-test-id="node-creator"]').waitFor();
+  await searchNodes('Drafting');
+  await creatorItem('Drafting Workspace').waitFor();
+  await screenshot(page, 'search-first-step', 'search');
+  // The app's entry lists the trigger's events.
+  await creatorItem('Drafting Workspace').click();
+  await creatorItem('On run completed').waitFor();
+  await screenshot(page, 'search-first-step-triggers');
+  await creatorItem('On run completed').click();
+  await page.locator('[data-test-id="ndv"]').waitFor();
+  await closeNode(page);
+
+  // Next step: the "+" after the trigger.
+  await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+  await page.locator('[data-test-id="node-creator"]').waitFor();
+  await searchNodes('Drafting');
+  await creatorItem('Drafting Workspace').waitFor();
+  await screenshot(page, 'search-next-step');
+  await creatorItem('Drafting Workspace').click();
+  await creatorItem('Start a run').waitFor();
+  await expect(creatorItem('Produce a document from a template').count()).resolves.toBe(1);
+  await screenshot(page, 'search-next-step-actions');
+
+  // Next step, "Action in an app": the app is listed there too.
+  await page.keyboard.press('Escape');
+  await page.locator('[data-test-id="node-creator"]').waitFor({ state: 'hidden' });
+  await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+  await creatorItem('Action in an app').click();
+  await page.locator('[data-test-id="nodes-list-header"]', { hasText: 'Action in an app' }).waitFor();
+  await searchNodes('Drafting');
+  await creatorItem('Drafting Workspace').waitFor();
+  await screenshot(page, 'search-action-in-an-app');
+  await creatorItem('Drafting Workspace').click();
+  await creatorItem('Start a run').waitFor();
+  await page.keyboard.press('Escape');
+});
+
+step('2 pickers: the Workflow and Template pickers list what the simulator offers', async () => {
+  await addAction('Start a run');
+  const workflows = await listResources('workflowId');
+  await screenshot(page, 'workflow-picker');
+  expect([...workflows].sort()).toEqual(visibleWorkflows.map((workflow) => workflow.name).sort());
+  for (const hidden of hiddenWorkflows) expect(workflows).not.toContain(hidden.name);
+  await page.keyboard.press('Escape');
+  await closeNode(page);
+
+  await addAction('Produce a document from a template');
+  const templates = await listResources('templateId');
+  await screenshot(page, 'template-picker');
+  // A template a person must review is named so in the list.
+  expect([...templates].sort()).toEqual(visibleTemplates.map((template) => `${template.name}${template.requiresReview ? ' (review required)' : ''}`).sort());
+  for (const hidden of hiddenTemplates) expect(templates.some((name) => name.startsWith(hidden.name))).toBe(false);
+  await page.keyboard.press('Escape');
+  await closeNode(page);
+});
+
+step('3 field mappers: Start Run and Produce From Template show the right fields, required ones marked, fixed ones absent', async () => {
+  const nda = visibleWorkflows.find((workflow) => workflow.id === FIXTURE_IDS.workflows.inputNda);
+  const ndaSchema = nda?.versions.find((version) => version.status === 'active')?.inputSchema;
+  if (!nda || !ndaSchema) throw new Error('the NDA drafting fixture has no active input schema');
+  await addAction('Start a run');
+  await listResources('workflowId');
+  await page.locator('[data-test-id="rlc-item"]', { hasText: nda.name }).click();
+  const runShown = await mapperFields();
+  await screenshot(page, 'start-run-mapper', 'start-run-mapper');
+  expectFields(runShown, runFields(ndaSchema));
+  await closeNode(page);
+
+  const offer = visibleTemplates.find((template) => template.id === 'tpl_offer_letter');
+  if (!offer) throw new Error('the offer letter fixture is missing');
+  await addAction('Produce a document from a template');
+  await listResources('templateId');
+  await page.locator('[data-test-id="rlc-item"]', { hasText: offer.name }).click();
+  const templateShown = await mapperFields();
+  await screenshot(page, 'produce-from-template', 'produce-from-template');
+  const expected = templateFieldsOf(offer.inputSchema);
+  // The offer letter's fixed fields: the company object (name, signatory) and the workspace's logo.
+  expect(expected.fixed.sort()).toEqual(['company.name', 'company.signatory', 'company_logo']);
+  expectFields(templateShown, expected);
+  await closeNode(page);
+});
+
+step('4 chat models: the Model dropdown lists the models the simulator allows', async () => {
+  await addAction('Create a chat completion');
+  await page.locator('[data-test-id="parameter-input-model"]').click();
+  const options = page.locator('.el-select-dropdown__item').filter({ visible: true });
+  await options.first().waitFor();
+  const models = (await options.allInnerTexts()).map((text) => text.trim());
+  await screenshot(page, 'chat-models');
+  expect(models.sort()).toEqual(modelsFor(ACME).sort());
+  await page.keyboard.press('Escape');
+  await closeNode(page);
+});
+
+step('5 credential: the test passes with the demo key and explains a wrong key', async () => {
+  await page.goto('/home/credentials');
+  await page.getByText('Drafting Workspace account', { exact: true }).first().click();
+  const modal = page.locator('[data-test-id="credential-edit-dialog"]');
+  await modal.waitFor();
+  // n8n tests a saved credential when it is opened.
+  await modal.locator('[data-test-id="credentials-config-container-test-success"]').waitFor();
+  await screenshot(page, 'credential-ok');
+
+  const key = modal.locator('[data-test-id="parameter-input-apiKey"] input');
+  await key.fill(`dwk_${'x'.repeat(44)}`);
+  await page.locator('[data-test-id="credential-save-button"]').click();
+  const failure = modal.locator('.el-tag--danger').filter({ visible: true, hasText: 'Couldn’t connect with these settings' });
+  await failure.waitFor();
+  await failure.getByText('More details').click();
+  const details = await failure.innerText();
+  await screenshot(page, 'credential-wrong-key');
+  expect(details).toContain('invalid_api_key');
+  expect(details).toMatch(/refused this API key \(wrong, revoked or expired\)/);
+
+  // Put the demo key back (saving a credential tests it again).
+  await key.fill(FIXTURE_KEYS.full);
+  await page.locator('[data-test-id="credential-save-button"]').click();
+  await modal.locator('[data-test-id="credentials-config-container-test-success"]').filter({ visible: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'hidden' });
+});
+
+step('6 no red errors: Start Run and Produce From Template show no error before a workflow or template is chosen', async () => {
+  const problems: string[] = [];
+  for (const action of ['Start a run', 'Produce a document from a template']) {
+    await addAction(action);
+    // The mapper asks the node for its fields as soon as the panel opens: wait for its answer (the notice).
+    await page.locator('[data-test-id="resource-mapper-container"]').waitFor();
+    await page.locator('[data-test-id="node-parameters"] [role="alert"]').first().waitFor();
+    await screenshot(page, `no-red-${action.split(' ').slice(-1)[0]}`);
+    for (const problem of await redErrors()) problems.push(`${action}: ${problem}`);
+    await closeNode(page);
+  }
+  expect(problems).toEqual([]);
+});
+
+step('7 PDF example: executing it from the editor shows the PDF in the output panel', async () => {
+  await openWorkflow(page, EXAMPLE_WORKFLOWS.runPdf);
+  await page.locator('[data-test-id="execute-workflow-button"]').click();
+  const node = page.locator('[data-test-id="canvas-node"][data-node-name="Start Contract Summary"]');
+  await node.locator('[data-test-id="canvas-node-status-success"]').waitFor({ timeout: 90_000 });
+  await openNode(page, 'Start Contract Summary');
+  const output = page.locator('[data-test-id="output-panel"]');
+  const binary = output.locator('[data-test-id="ndv-binary-data_0"]');
+  if (!(await binary.isVisible())) await output.locator('[data-test-id="radio-button-binary"]').click();
+  await binary.waitFor();
+  const text = await binary.innerText();
+  await screenshot(page, 'pdf-output', 'pdf-output');
+  expect(text).toContain('contract-summary.pdf');
+  expect(text).toContain('application/pdf');
+  await closeNode(page);
+}, 180_000);
+
+step('8 trigger panel: the Run Finished example opens its trigger panel', async () => {
+  await openWorkflow(page, EXAMPLE_WORKFLOWS.runFinished);
+  const ndv = await openNode(page, 'Run Finished');
+  await ndv.locator('[data-test-id="parameter-input-events"]').waitFor();
+  await ndv.locator('[data-test-id="node-credentials-select"]').waitFor();
+  await screenshot(page, 'trigger-panel', 'trigger-panel');
+  expect(await ndv.locator('[data-test-id="node-parameters"]').innerText()).toContain('Events');
+  await closeNode(page);
+});

@@ -1,0 +1,135 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
+// The browser suite's world: the demo's set-up (`npm run demo -- --ui`: the packed package in `n8n start`, the
+// service simulator, the credential "Drafting Workspace account" with the full-access key, the example
+// workflows, the owner account), and headless Chromium (Debian's, installed through apt when missing) driven
+// by playwright-core, signed in to the editor. Everything listens on 127.0.0.1 on free ports; everything
+// temporary lives under the run's TMPDIR (set by test/setup/jest-summary.js), Chromium's profile included.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Locator, type Page } from 'playwright-core';
+
+import { createSimulator, type Simulator } from '../../test/simulator';
+import { ensureCommand } from '../lib/apt';
+import { DEMO_N8N_ENV, DEMO_OWNER, EXAMPLE_WORKFLOWS, importDemoData, setUpOwner } from '../lib/demo-setup';
+import { E2E_DIR, REPO_DIR } from '../lib/host';
+import { N8n } from '../lib/n8n';
+import { packageTarball } from '../lib/pack';
+import { trackChild, waitUntil } from '../lib/processes';
+
+/** Every step's screenshot (git-ignored). */
+export const ARTIFACTS_DIR = join(E2E_DIR, '.artifacts', 'browser');
+/** The README's pictures (committed). */
+export const DOCS_SCREENSHOTS_DIR = join(REPO_DIR, 'docs', 'screenshots');
+export const VIEWPORT = { width: 1440, height: 900 };
+
+export type Log = (line: string) => void;
+
+export interface Editor {
+  url: string;
+  simulatorUrl: string;
+  sim: Simulator;
+  n8n: N8n;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** e.g. "Chromium 150.0.7871.100 (already installed)". */
+  chromium: string;
+  close(): Promise<void>;
+}
+
+/** /usr/bin/chromium, from Debian's `chromium` package when missing (the same apt helper as the queue suite's Redis). */
+export function ensureChromium(log: Log): { binary: string; description: string } {
+  const { binary, installedInMs } = ensureCommand('chromium', 'chromium', log);
+  const version = /[\d.]+/.exec(spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[0] ?? '?';
+  return { binary, description: `Chromium ${version} (${installedInMs === undefined ? 'already installed' : `installed now from Debian's packages in ${(installedInMs / 1000).toFixed(1)} s`})` };
+}
+
+/**
+ * Starts the simulator and n8n with the demo's data, sets up the owner, launches Chromium and signs in.
+ * `close()` stops all of it; a failure half-way stops what was started.
+ */
+export async function openEditor(log: Log): Promise<Editor> {
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const found = ensureChromium(log);
+    const sim = createSimulator({ runTimeScale: 0.3, ingestionMs: 300 });
+    const simulatorUrl = await sim.start();
+    stops.push(() => sim.stop());
+    const n8n = await N8n.create({ tarball: packageTarball(), env: DEMO_N8N_ENV });
+    stops.push(() => n8n.dispose());
+    await importDemoData(n8n, simulatorUrl);
+    await n8n.publishWorkflow(EXAMPLE_WORKFLOWS.runFinished);
+    let started = Date.now();
+    const url = await n8n.start();
+    log(`n8n started on ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s; simulator on ${simulatorUrl}`);
+    const owner = await setUpOwner(url);
+    if (!owner.ok) throw new Error(`POST /rest/owner/setup answered ${owner.status}`);
+
+    started = Date.now();
+    // A browser server rather than launch(): its process is a ChildProcess the registry can kill on Ctrl+C.
+    const server: BrowserServer = await chromium.launchServer({
+      executablePath: found.binary,
+      headless: true,
+      // Chromium's profile and its other temporary files go to the run's TMPDIR, as everything else.
+      env: { ...process.env, HOME: process.env.TMPDIR ?? process.env.HOME },
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--no-first-run', '--disable-gpu'],
+    });
+    const browserProcess = server.process();
+    trackChild(browserProcess, 'chromium');
+    stops.push(() => server.close());
+    const browser = await chromium.connect(server.wsEndpoint());
+    const context = await browser.newContext({ viewport: VIEWPORT, baseURL: url, locale: 'en-US', timezoneId: 'UTC' });
+    // Generous: the machine is small and may be shared (n8n, its task runner and Chromium on 2 cores).
+    context.setDefaultTimeout(60_000);
+    // Signing in through the REST API puts the session cookie in the context: pages open signed in.
+    const login = await context.request.post('/rest/login', { data: { emailOrLdapLoginId: DEMO_OWNER.email, password: DEMO_OWNER.password } });
+    if (!login.ok()) throw new Error(`POST /rest/login answered ${login.status()}`);
+    const page = await context.newPage();
+    log(`${found.description} started and signed in as ${DEMO_OWNER.email} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // This run's screenshots only.
+    rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    return { url, simulatorUrl, sim, n8n, browser, context, page, chromium: found.description, close: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+let shots = 0;
+
+/** Saves a screenshot of the page as e2e/.artifacts/browser/<nn>-<name>.png, and as docs/screenshots/<docs>.png when given. */
+export async function screenshot(page: Page, name: string, docs?: string): Promise<void> {
+  const file = join(ARTIFACTS_DIR, `${String(++shots).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file });
+  if (docs) {
+    mkdirSync(DOCS_SCREENSHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: join(DOCS_SCREENSHOTS_DIR, `${docs}.png`) });
+  }
+}
+
+/** Opens a workflow in the editor and waits until its canvas shows its nodes. */
+export async function openWorkflow(page: Page, id: string): Promise<void> {
+  await page.goto(`/workflow/${id}`);
+  await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+}
+
+/** Opens a node's panel (NDV) by double-clicking the node on the canvas. */
+export async function openNode(page: Page, name: string): Promise<Locator> {
+  await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+  const ndv = page.locator('[data-test-id="ndv"]');
+  await ndv.waitFor();
+  return ndv;
+}
+
+export async function closeNode(page: Page): Promise<void> {
+  await page.locator('[data-test-id="ndv-close-button"]').click();
+  await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
+}
+
+export { waitUntil };
