@@ -163,6 +163,14 @@ async function mapperFields(): Promise<ShownField[]> {
   });
 }
 
+/** Types a value into one mapper field, found by its label's `for` (n8n's `value["<id>"]`). */
+async function fillMapperField(id: string, value: string): Promise<void> {
+  const item = page.locator('[data-test-id="mapping-fields-container"] .parameter-item', { has: page.locator(`label[for='value["${id}"]']`) });
+  const input = item.locator('input').first();
+  await input.fill(value);
+  await input.evaluate((element) => (element as HTMLInputElement).blur());
+}
+
 function expectFields(shown: ShownField[], expected: { offered: ExpectedField[]; fixed: string[] }): void {
   expect(shown.map((field) => field.id).sort()).toEqual(expected.offered.map((field) => field.id).sort());
   for (const field of expected.offered) {
@@ -258,8 +266,12 @@ step('3 field mappers: Start Run and Produce From Template show the right fields
   await listResources('workflowId');
   await page.locator('[data-test-id="rlc-item"]', { hasText: nda.name }).click();
   const runShown = await mapperFields();
-  await screenshot(page, 'start-run-mapper', 'start-run-mapper');
   expectFields(runShown, runFields(ndaSchema));
+  // The README's picture shows the mapper in use: the required fields answered, as a user would.
+  await fillMapperField('counterparty', 'Acme Ltd');
+  await fillMapperField('effective_date', '2026-03-01');
+  await fillMapperField('term_months', '24');
+  await screenshot(page, 'start-run-mapper', 'start-run-mapper');
   await closeNode(page);
 
   const offer = visibleTemplates.find((template) => template.id === 'tpl_offer_letter');
