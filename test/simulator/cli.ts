@@ -33,7 +33,7 @@ function parseArgs(argv: string[]): { host: string; port: number } {
     values[match[1]] = value;
   }
 
-  const host = values.host ?? process.env.SIM_HOST ?? '127.0.0.1';
+  const host = values.host ?? (process.env.SIM_HOST || '127.0.0.1');
   if (host.trim() === '') fail('Invalid host: empty');
   const rawPort = values.port ?? process.env.SIM_PORT;
   if (rawPort === undefined || rawPort === '') return { host, port: 4010 };
