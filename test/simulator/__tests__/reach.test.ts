@@ -6,6 +6,7 @@
  * a socket bound to 127.0.0.1 does not answer it, one bound to 0.0.0.0 does. Nothing leaves the machine.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSimulator, FIXTURE_KEYS, type Simulator } from '../index';
 
@@ -92,5 +93,36 @@ describe('Reach: the simulator for an n8n outside this process (--host)', () => 
     expect(await exited).toBe(0);
     expect(out).toContain('Simulator stopped (SIGTERM).');
     expect(err).toBe('');
+  });
+});
+
+describe("README's \"Try it with your own n8n\": what it tells to paste is what the simulator serves", () => {
+  const root = join(__dirname, '..', '..', '..');
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Try it with your own n8n'), readme.indexOf('\n## ', readme.indexOf('## Try it with your own n8n') + 1));
+
+  test('the demo key, the Base URLs for Docker and this machine, the --host and --add-host options', () => {
+    expect(section).toContain(FIXTURE_KEYS.full);
+    expect(section).toContain('`http://host.docker.internal:4010`');
+    expect(section).toContain('`http://127.0.0.1:4010`');
+    expect(section).toContain('npm run simulator -- --host 0.0.0.0');
+    expect(section).toContain('--add-host=host.docker.internal:host-gateway');
+  });
+
+  test('no Base URL example in the README or the credential carries a path the simulator does not serve (/api)', () => {
+    const credential = readFileSync(join(root, 'credentials', 'DraftingWorkspaceApi.credentials.ts'), 'utf8');
+    for (const text of [readme, credential]) expect(text).not.toMatch(/https?:\/\/[\w.:-]+\/api\b/);
+  });
+
+  test('a simulator answers the credential test (GET /v1/models) on the bare Base URL, and /api/... is not served', async () => {
+    const sim = createSimulator();
+    const url = await sim.start();
+    try {
+      const headers = { authorization: `Bearer ${FIXTURE_KEYS.full}` };
+      expect((await fetch(`${url}/v1/models`, { headers })).status).toBe(200);
+      expect((await fetch(`${url}/api/v1/models`, { headers })).status).toBe(404);
+    } finally {
+      await sim.stop();
+    }
   });
 });
