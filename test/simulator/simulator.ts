@@ -2,7 +2,6 @@
  * The Simulator: owns the clock, state, fault rules, rate limiter, request log and both routers,
  * and exposes the extension API later modules use (route, routeOperation, adminRoute, slices).
  */
-import type { AddressInfo } from 'node:net';
 import { SimulatorAdmin } from './admin';
 import { registerCoreAdminRoutes, type AdminRouteDefinition } from './admin-http';
 import { Clock, TimerBag, type ClockOptions, type ClockSource } from './clock';
@@ -220,7 +219,7 @@ export class Simulator {
 }
 
 /** The host a client on this machine uses to reach a listening address: the loopback one for a wildcard. */
-function clientHost(address: AddressInfo): string {
+function clientHost(address: { address: string; family: string }): string {
   if (address.address === '0.0.0.0') return '127.0.0.1';
   if (address.address === '::') return '[::1]';
   return address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * What a structured (json_schema) answer is filled from: the facts a simple, deterministic reading of the
  * last user message finds. No model: regular expressions over the text, always the same result for the same
