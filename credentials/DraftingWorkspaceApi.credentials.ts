@@ -67,7 +67,7 @@ export class DraftingWorkspaceApi implements ICredentialType {
 	httpRequestNode = {
 		name: 'Drafting Workspace',
 		docsUrl: 'https://github.com/n8n-nodes-drafting-workspace/n8n-nodes-drafting-workspace',
-		apiBaseUrlPlaceholder: 'https://workspace.example.com/api',
+		apiBaseUrlPlaceholder: 'https://workspace.example.com',
 	};
 
 	properties: INodeProperties[] = [
@@ -77,9 +77,9 @@ export class DraftingWorkspaceApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://workspace.example.com/api',
+			placeholder: 'https://workspace.example.com',
 			description:
-				'The address of the service API, as shown in the workspace next to your API keys. A trailing slash is fine.',
+				'The address of the service API, as shown in the workspace next to your API keys: the one its paths (/workflows, /v1/models) are added to, so without /v1. A trailing slash is fine.',
 		},
 		{
 			displayName: 'API Key',

@@ -10,4 +10,13 @@ if (!process.env.N8N_USER_FOLDER) {
   process.env.DW_TEST_OWN_USER_FOLDER = process.env.N8N_USER_FOLDER;
 }
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+// The harness replaces n8n's logger with one that keeps the lines for the tests (test/harness/logger.ts). Should
+// n8n build its own logger anyway (a service made before the harness's is installed), it writes to a file in this
+// test file's user folder, never to the test output: executions that a test makes fail on purpose log errors.
+// HARNESS_LOG=1 prints what the harness's logger receives.
+const userFolder = process.env.N8N_USER_FOLDER;
+if (userFolder) {
+  process.env.N8N_LOG_OUTPUT ??= 'file';
+  process.env.N8N_LOG_FILE_LOCATION ??= join(userFolder, 'logs', 'n8n.log');
+}
 process.env.N8N_ENCRYPTION_KEY ??= 'drafting-workspace-test-key';

@@ -14,7 +14,11 @@ process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'dw-fs-binary-'));
 import 'reflect-metadata';
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
+import { installCapturingLogger } from '../harness/logger';
 
 export async function initFilesystemBinaryData(): Promise<void> {
+  // The harness's logger first: the services built here (and n8n's ErrorReporter with them) would otherwise get
+  // n8n's console logger, and every execution error a test provokes on purpose would print to the test output.
+  installCapturingLogger();
   await Container.get(BinaryDataService).init();
 }

@@ -18,7 +18,10 @@ import type { ApiKeyRecord } from './types';
 export interface SimulatorOptions {
   /** 0 (default) picks an ephemeral port. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /**
+   * The address to listen on. Default 127.0.0.1 (this machine only). '0.0.0.0' (or '::') listens on every
+   * interface, so an n8n in Docker or on another machine can reach the simulator; `url` then names 127.0.0.1.
+   */
   host?: string;
   /** Value of the x-admin-token header for /__admin/ (default 'sim-admin-token'). */
   adminToken?: string;
@@ -128,7 +131,11 @@ export class Simulator {
     return this.currentState;
   }
 
-  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). Only after start(). */
+  /**
+   * Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). Only after start(). A simulator listening on
+   * every interface (host '0.0.0.0' or '::') answers the loopback address (127.0.0.1 or [::1]): a client can
+   * connect to it, which it cannot do portably to 0.0.0.0.
+   */
   get url(): string {
     if (!this.baseUrl) throw new Error('The simulator is not started');
     return this.baseUrl;
@@ -195,8 +202,7 @@ export class Simulator {
     const server = new SimulatorServer(this);
     const address = await server.listen(this.options.port, this.options.host);
     this.server = server;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    this.baseUrl = `http://${host}:${address.port}`;
+    this.baseUrl = `http://${clientHost(address)}:${address.port}`;
     return this.baseUrl;
   }
 
@@ -210,4 +216,11 @@ export class Simulator {
     this.baseUrl = null;
     if (server) await server.close();
   }
+}
+
+/** The host a client on this machine uses to reach a listening address: the loopback one for a wildcard. */
+function clientHost(address: { address: string; family: string }): string {
+  if (address.address === '0.0.0.0') return '127.0.0.1';
+  if (address.address === '::') return '[::1]';
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address;
 }

@@ -31,7 +31,7 @@ export async function getBaseUrl(this: TransportContext, itemIndex?: number): Pr
 	if (baseUrl === undefined)
 		throw new NodeOperationError(this.getNode(), "The credential's Base URL is not a valid http(s) address", {
 			description:
-				'Open the Drafting Workspace API credential and enter the service address, e.g. https://workspace.example.com/api',
+				'Open the Drafting Workspace API credential and enter the service address shown next to your API keys, e.g. https://workspace.example.com',
 			itemIndex,
 		});
 	return baseUrl;

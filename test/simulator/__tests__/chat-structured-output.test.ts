@@ -74,14 +74,14 @@ describe('POST /v1/chat/completions with response_format (Chat completion: "stru
   });
 
   describe('Honoured: json_schema over the supported keywords', () => {
-    test('The answer is JSON that validates against the schema (ajv, real format checks), with every property filled deterministically', async () => {
+    test('The answer is JSON that validates against the schema (ajv, real format checks), with every property filled deterministically (a prompt without names or dates: placeholders for those, its phrase for the rest)', async () => {
       const body = await complete(request(jsonSchemaFormat(CONTRACT_SCHEMA)));
       expect(body.choices[0].finish_reason).toBe('stop');
       const answer: unknown = JSON.parse(body.choices[0].message.content);
       const validate = schemaValidator().compile(CONTRACT_SCHEMA);
       expect(validate.errors ?? validate(answer)).toBe(true);
       expect(answer).toEqual({
-        title: 'example title',
+        title: 'Extract the facts',
         parties: [
           { name: 'example name', role: 'buyer' },
           { name: 'example name', role: 'buyer' },
@@ -91,8 +91,8 @@ describe('POST /v1/chat/completions with response_format (Chat completion: "stru
         term_months: 6,
         fee: 1,
         renewable: true,
-        notes: 'example notes',
-        tags: ['example tags'],
+        notes: 'Extract the facts',
+        tags: ['Extract the facts'],
         penalty_points: 0,
         contact: 'example@example.com',
         reference: '00000000-0000-4000-8000-000000000000',
@@ -101,12 +101,46 @@ describe('POST /v1/chat/completions with response_format (Chat completion: "stru
       expect((await complete(request(jsonSchemaFormat(CONTRACT_SCHEMA)))).choices[0].message.content).toBe(body.choices[0].message.content);
     });
 
+    test('Filled from the prompt: names (quoted or capitalised) for name fields, its dates, the number nearest the field words, a mentioned enum value, its email', async () => {
+      const prompt =
+        'Draft an NDA between "Globex Corporation" and Jane Doe as seller, effective March 3, 2026, for 24 months at a fee of 1,500.50 EUR. ' +
+        'Contact legal@globex.example with questions.';
+      const body = await complete(request(jsonSchemaFormat(CONTRACT_SCHEMA), { messages: [{ role: 'user', content: prompt }] }));
+      const answer: unknown = JSON.parse(body.choices[0].message.content);
+      const validate = schemaValidator().compile(CONTRACT_SCHEMA);
+      expect(validate.errors ?? validate(answer)).toBe(true);
+      expect(answer).toMatchObject({
+        title: 'Draft an NDA between "Globex Corporation" and Jane Doe as',
+        parties: [
+          { name: 'Globex Corporation', role: 'seller' },
+          { name: 'Jane Doe', role: 'seller' },
+        ],
+        effective_date: '2026-03-03',
+        signed_at: '2026-03-03T00:00:00Z',
+        term_months: 24,
+        fee: 1500.5,
+        contact: 'legal@globex.example',
+      });
+      // Kept within the schema: a number the prompt gives above the maximum is the maximum.
+      const capped = await complete(request(jsonSchemaFormat({ type: 'object', properties: { term_months: { type: 'integer', minimum: 6, maximum: 60 } } }), { messages: [{ role: 'user', content: 'A term of 120 months.' }] }));
+      expect(JSON.parse(capped.choices[0].message.content)).toEqual({ term_months: 60 });
+      // The last user message is the one answered.
+      const two = await complete(request(jsonSchemaFormat({ type: 'object', properties: { party: { type: 'string' } } }), {
+        messages: [
+          { role: 'user', content: 'An agreement with Umbrella Corp.' },
+          { role: 'assistant', content: 'Noted.' },
+          { role: 'user', content: 'Now the one with Wayne Enterprises.' },
+        ],
+      }));
+      expect(JSON.parse(two.choices[0].message.content)).toEqual({ party: 'Wayne Enterprises' });
+    });
+
     test('Other roots: an array schema, a string schema (named after the schema), strict omitted', async () => {
       const clauses = { type: 'array', items: { type: 'string' }, minItems: 3 };
       const list = await complete(request({ type: 'json_schema', json_schema: { name: 'clauses', schema: clauses } }));
-      expect(JSON.parse(list.choices[0].message.content)).toEqual(['example clauses', 'example clauses', 'example clauses']);
+      expect(JSON.parse(list.choices[0].message.content)).toEqual(['Extract the facts', 'Extract the facts', 'Extract the facts']);
       const single = await complete(request(jsonSchemaFormat({ type: 'string' }, 'headline', false)));
-      expect(JSON.parse(single.choices[0].message.content)).toBe('example headline');
+      expect(JSON.parse(single.choices[0].message.content)).toBe('Extract the facts');
     });
 
     test('Every instance validates: a table of schemas', async () => {
@@ -139,10 +173,10 @@ describe('POST /v1/chat/completions with response_format (Chat completion: "stru
     test('Limits (cap): a json_schema answer is cut like text: truncated JSON, finish_reason length', async () => {
       const schema = { type: 'object', properties: { summary: { type: 'string' } } };
       const full = await complete(request(jsonSchemaFormat(schema)));
-      expect(full.choices[0].message.content).toBe('{"summary":"example summary"}');
-      expect(full.usage.completion_tokens).toBe(2);
+      expect(full.choices[0].message.content).toBe('{"summary":"Extract the facts"}');
+      expect(full.usage.completion_tokens).toBe(3);
       const cut = await complete(request(jsonSchemaFormat(schema), { max_completion_tokens: 1 }));
-      expect(cut.choices[0]).toMatchObject({ message: { content: '{"summary":"example' }, finish_reason: 'length' });
+      expect(cut.choices[0]).toMatchObject({ message: { content: '{"summary":"Extract' }, finish_reason: 'length' });
     });
 
     test('Streamed, the deltas of a json_schema answer add up to the same JSON', async () => {

@@ -4,12 +4,14 @@
  *
  * - Text: "<Model name> answer: <last user message, trimmed, cut to 40 words>", plus
  *   " (following the system instructions)" when the request has a system message.
- * - json_schema: JSON.stringify of a deterministic instance of the schema (structured-output.ts).
+ * - json_schema: JSON.stringify of a deterministic instance of the schema (structured-output.ts), filled from
+ *   the facts of the last user message (names, dates, numbers, phrases: prompt-facts.ts).
  * - Tokens are whitespace-separated words. The cap is max_completion_tokens, else max_tokens.
  *   Contract, Limits ("Completion cap guidance"): on a reasoning model the cap covers reasoning too,
  *   and a small cap yields a near-empty completion with finish_reason `length`, not an error.
  */
 import type { ChatRequest } from './request';
+import { readPromptFacts } from './prompt-facts';
 import { exampleInstance } from './structured-output';
 
 /** Reasoning tokens a reasoning model spends before it writes (bounded by the cap). */
@@ -52,8 +54,8 @@ function firstWords(text: string, count: number): string {
 /** The uncapped content. */
 export function fullContent(request: ChatRequest): string {
   const { output, messages, model } = request;
-  if (output.kind === 'json_schema') return JSON.stringify(exampleInstance(output.schema, output.name));
   const lastUser = [...messages].reverse().find((message) => message.role === 'user');
+  if (output.kind === 'json_schema') return JSON.stringify(exampleInstance(output.schema, output.name, readPromptFacts(lastUser?.content ?? '')));
   const question = firstWords((lastUser?.content ?? '').trim(), QUESTION_WORD_LIMIT);
   const hasSystem = messages.some((message) => message.role === 'system');
   return [`${model.name} answer:`, question, hasSystem ? SYSTEM_NOTE : ''].filter((part) => part !== '').join(' ');
