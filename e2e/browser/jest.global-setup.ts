@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The browser run's process registry (see e2e/lib/jest-registry.ts): a Ctrl+C, SIGTERM or SIGHUP kills what
 // the test started (n8n, its task runner, Chromium) and removes the folders.
 import { installRegistry } from '../lib/jest-registry';

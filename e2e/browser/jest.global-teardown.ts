@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The end of the browser run: the test file stopped everything itself; this kills and removes whatever a
 // failure left behind (see e2e/lib/jest-registry.ts) and says so.
 import { tearDownRegistry } from '../lib/jest-registry';

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // npm run test:browser: the n8n editor, driven in headless Chromium as a user would, with the demo's set-up.
 // Builds and packs the package, makes sure the n8n host is installed (npm run e2e:host), then runs
 // e2e/browser/*.browser.test.ts in band through test/setup/jest-summary.js, so the output ends with

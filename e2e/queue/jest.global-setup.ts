@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The queue-mode run's process registry (see e2e/lib/jest-registry.ts): a Ctrl+C, SIGTERM or SIGHUP kills
 // what the test started, stops PostgreSQL and removes the folders.
 import { installRegistry } from '../lib/jest-registry';
