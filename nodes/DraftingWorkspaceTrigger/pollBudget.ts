@@ -1,6 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import type { RetryPolicy } from '../DraftingWorkspace/transport/retry';
+import type { RetryPolicy } from '../shared/transport/retry';
 
 /**
  * What one poll may spend. Lists are always made (without them a poll learns nothing); the optional work

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { finishedAtOf, isTerminal, runIdOf, startedAtOf, statusOf, workflowIdOf } from '../DraftingWorkspace/helpers/runRecord';
+import { finishedAtOf, isTerminal, runIdOf, startedAtOf, statusOf, workflowIdOf } from '../shared/runs/record';
 
 /**
  * The trigger's memory, kept in the workflow's static data (so it survives restarts and behaves the same in

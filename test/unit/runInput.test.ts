@@ -6,7 +6,7 @@ import {
 	runInputFields,
 	toDocumentReference,
 	unwrapInputSchema,
-} from '../../nodes/DraftingWorkspace/helpers/runInput';
+} from '../../nodes/shared/runs/startInput';
 import { NDA_INPUT_SCHEMA, DUE_DILIGENCE_INPUT_SCHEMA } from '../simulator/fixture-workflows';
 import type { IDataObject } from 'n8n-workflow';
 

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
 import fc from 'fast-check';
 
-import { SseParser, SseReader, type SseEvent } from '../../nodes/DraftingWorkspace/transport/sse';
+import { SseParser, SseReader, type SseEvent } from '../../nodes/shared/transport/sse';
 
 function parseAll(chunks: string[]): { events: SseEvent[]; comments: string[] } {
 	const events: SseEvent[] = [];

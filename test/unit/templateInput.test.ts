@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { autoMapItem, unmatchedKeysHint } from '../../nodes/DraftingWorkspace/helpers/autoMap';
-import { inspectPicture, normaliseDateAnswer, pictureProblem, templateFields, templateMapperFields } from '../../nodes/DraftingWorkspace/helpers/templateInput';
-import { findDocumentLink } from '../../nodes/DraftingWorkspace/helpers/documentLinks';
+import { autoMapItem, unmatchedKeysHint } from '../../nodes/shared/common/autoMap';
+import { inspectPicture, normaliseDateAnswer, pictureProblem, templateFields, templateMapperFields } from '../../nodes/shared/templates/answers';
+import { findDocumentLink } from '../../nodes/shared/templates/links';
 import { encodeGrayJpeg, encodePng } from '../simulator';
 
 const schema = {

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { createdOf, ensureNodeError } from '../helpers/errors';
+import { createdOf, ensureNodeError } from '../../shared/common/errors';
 import { operations as chatOperations } from './chat';
 import { operations as documentOperations } from './document';
 import { operations as inputDocumentOperations } from './inputDocument';

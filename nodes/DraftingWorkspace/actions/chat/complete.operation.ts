@@ -1,11 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readCompletionStream, reasoningCapHint, toChatCompletion } from '../../helpers/chatStream';
-import { ensureNodeError, settle } from '../../helpers/errors';
-import { ProgressRelay } from '../../helpers/progressRelay';
-import { apiRequest, apiRequestFull, asArray, serviceCodeOf } from '../../transport';
-import type { ByteStream } from '../../transport/types';
+import { readCompletionStream, reasoningCapHint, toChatCompletion } from '../../../shared/chat/stream.api';
+import { ensureNodeError, settle } from '../../../shared/common/errors';
+import { ProgressRelay } from '../../../shared/chat/relay.api';
+import { apiRequest, apiRequestFull, asArray, serviceCodeOf } from '../../../shared/transport';
+import type { ByteStream } from '../../../shared/transport/types';
 
 const show = { resource: ['chat'], operation: ['complete'] };
 /** A completion that takes longer than this is abandoned (the socket idle timeout also applies between chunks). */

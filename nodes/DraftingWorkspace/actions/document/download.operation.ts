@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField } from '../../helpers/descriptions';
-import type { DocumentFormat } from '../../helpers/documentLinks';
-import { downloadDocument } from './shared';
+import { binaryPropertyField } from '../../../shared/common/descriptions';
+import type { DocumentFormat } from '../../../shared/templates/links';
+import { downloadDocument } from '../../../shared/templates/download.api';
 
 const show = { resource: ['document'], operation: ['download'] };
 

@@ -1,14 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { unmatchedKeysHint } from '../../helpers/autoMap';
-import { binaryPropertyField, templateLocator } from '../../helpers/descriptions';
-import { DOCUMENT_FORMATS, type DocumentFormat } from '../../helpers/documentLinks';
-import { ensureNodeError, settle } from '../../helpers/errors';
-import { getLocatorId, readMapperValues } from '../../helpers/parameters';
-import { buildTemplateInput, pictureProblem, templateFields } from '../../helpers/templateInput';
-import { readOncePerExecution } from '../../helpers/workflowDetail';
-import { apiRequest, serviceCodeOf } from '../../transport';
+import { unmatchedKeysHint } from '../../../shared/common/autoMap';
+import { binaryPropertyField, templateLocator } from '../../../shared/common/descriptions';
+import { DOCUMENT_FORMATS, type DocumentFormat } from '../../../shared/templates/links';
+import { ensureNodeError, settle } from '../../../shared/common/errors';
+import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
+import { buildTemplateInput, pictureProblem, templateFields } from '../../../shared/templates/answers';
+import { readOncePerExecution } from '../../../shared/common/readOnce.api';
+import { apiRequest, serviceCodeOf } from '../../../shared/transport';
 import { downloadProduced } from './produceDownload';
 
 const show = { resource: ['document'], operation: ['produce'] };

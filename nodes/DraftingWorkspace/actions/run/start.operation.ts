@@ -1,13 +1,13 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { unmatchedKeysHint } from '../../helpers/autoMap';
-import { workflowLocator } from '../../helpers/descriptions';
-import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../helpers/errors';
-import { getLocatorId, readMapperValues } from '../../helpers/parameters';
-import { buildRunInput, describeProblems, runInputFields, unwrapInputSchema } from '../../helpers/runInput';
-import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
-import { entryKindOf, getWorkflowDetail } from '../../helpers/workflowDetail';
+import { unmatchedKeysHint } from '../../../shared/common/autoMap';
+import { workflowLocator } from '../../../shared/common/descriptions';
+import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../../shared/common/errors';
+import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
+import { buildRunInput, describeProblems, runInputFields, unwrapInputSchema } from '../../../shared/runs/startInput';
+import { readUploadSettings, uploadOptionFields } from '../inputDocument/uploadFields';
+import { entryKindOf, getWorkflowDetail } from '../../../shared/common/readOnce.api';
 import { startRun, uploadPendingDocuments, uploadsCreated, type UploadedInputDocument } from './startDocuments';
 import { waitAndOutput, waitFields } from './waitFields';
 

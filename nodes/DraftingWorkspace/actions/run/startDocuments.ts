@@ -1,18 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readBinaryFile } from '../../helpers/binaryInput';
-import { ensureNodeError, settle, withCreated, type CreatedResource, type Settled } from '../../helpers/errors';
-import { checkUpload, sendUpload, waitUntilReady, type CheckedUpload } from '../../helpers/inputDocuments';
-import { pollUntil } from '../../helpers/pollUntil';
+import { readBinaryFile } from '../../../shared/inputDocuments/binaryFile.api';
+import { ensureNodeError, settle, withCreated, type CreatedResource, type Settled } from '../../../shared/common/errors';
+import { checkUpload, sendUpload, waitUntilReady, type CheckedUpload } from '../../../shared/inputDocuments/upload.api';
+import { pollUntil } from '../../../shared/common/pollUntil.api';
 import {
 	binaryPropertiesToUpload,
 	placeUploadedDocuments,
 	toDocumentReference,
 	type DocumentReference,
 	type PendingDocumentField,
-} from '../../helpers/runInput';
-import type { ReadUploadSettings } from '../../helpers/uploadFields';
-import { apiRequest, serviceCodeOf } from '../../transport';
+} from '../../../shared/runs/startInput';
+import type { ReadUploadSettings } from '../inputDocument/uploadFields';
+import { apiRequest, serviceCodeOf } from '../../../shared/transport';
 
 /**
  * Start Run's document handling: binary files named in document fields are uploaded and waited on

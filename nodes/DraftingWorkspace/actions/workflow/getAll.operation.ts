@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../helpers/descriptions';
-import { jsonItems } from '../../helpers/items';
-import { applyLimit } from '../../helpers/parameters';
-import { apiRequest, asArray } from '../../transport';
+import { returnAllOrLimit } from '../../../shared/common/descriptions';
+import { jsonItems } from '../../../shared/common/items';
+import { applyLimit } from '../../../shared/common/parameters';
+import { apiRequest, asArray } from '../../../shared/transport';
 
 export const description: INodeProperties[] = [...returnAllOrLimit('workflow', 'getAll')];
 

@@ -1,8 +1,8 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import type { RetryPolicy } from '../transport/retry';
-import { downloadToBinary } from './download';
-import { findRenderedArtifacts, runIdOf, type RenderedArtifact } from './runRecord';
+import { downloadToBinary } from '../transport/download.api';
+import { findRenderedArtifacts, runIdOf, type RenderedArtifact } from './record';
 
 export interface DownloadedFile {
 	stepId?: string;

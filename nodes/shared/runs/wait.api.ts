@@ -4,10 +4,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiRequestFull, serviceCodeOf } from '../transport';
 import { SseReader, type SseEvent } from '../transport/sse';
 import type { ByteStream } from '../transport/types';
-import { ensureNodeError, settle } from './errors';
-import { isPausedForReview, isTerminal, passedReviewStep, statusOf } from './runRecord';
-import { ProgressRelay } from './progressRelay';
-import { readRunRecord, runPath } from './runApi';
+import { ensureNodeError, settle } from '../common/errors';
+import { isPausedForReview, isTerminal, passedReviewStep, statusOf } from './record';
+import { ProgressRelay } from '../chat/relay.api';
+import { readRunRecord, runPath } from './record.api';
 
 export type PauseBehaviour = 'keepWaiting' | 'return';
 export type TimeoutBehaviour = 'error' | 'returnCurrent';

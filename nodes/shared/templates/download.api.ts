@@ -1,10 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import { downloadToBinary } from '../../helpers/download';
-import { findDocumentLink, type DocumentFormat } from '../../helpers/documentLinks';
-import { ensureNodeError, settle } from '../../helpers/errors';
-import { serviceCodeOf } from '../../transport';
+import { downloadToBinary } from '../transport/download.api';
+import { findDocumentLink, type DocumentFormat } from './links';
+import { ensureNodeError, settle } from '../common/errors';
+import { serviceCodeOf } from '../transport';
 
 /** Downloads one format of a produced document from the link the service gave (resolved against the base URL). */
 export async function downloadDocument(this: IExecuteFunctions, links: unknown, format: DocumentFormat, itemIndex: number): Promise<IBinaryData> {

@@ -1,7 +1,7 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequestFull, headerValue } from '../transport';
-import type { RetryPolicy } from '../transport/retry';
+import { apiRequestFull, headerValue } from './index';
+import type { RetryPolicy } from './retry';
 
 /** Reads the filename of a `Content-Disposition` header (`filename*=UTF-8''…` preferred, then `filename=`). */
 export function filenameFromContentDisposition(header: unknown): string | undefined {

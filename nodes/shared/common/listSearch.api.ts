@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { runIdOf, statusOf } from '../helpers/runRecord';
+import { runIdOf, statusOf } from '../runs/record';
 import { apiRequest, asArray } from '../transport';
 
 function matches(filter: string | undefined, ...values: unknown[]): boolean {

@@ -2,11 +2,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestFull, headerValue } from '../transport';
-import { binaryAsBase64, copyBinaryInto, type BinaryFile } from './binaryInput';
+import { binaryAsBase64, copyBinaryInto, type BinaryFile } from './binaryFile.api';
 import { allocateFramed, base64Chunks, framedStream, multipartFraming, type BodyFraming } from './multipart';
 import type { ByteStream } from '../transport/types';
-import { pollUntil } from './pollUntil';
-import { ACCEPTED_TYPES_TEXT, formatBytes, resolveUploadType } from './uploadRules';
+import { pollUntil } from '../common/pollUntil.api';
+import { ACCEPTED_TYPES_TEXT, formatBytes, resolveUploadType } from './rules';
 
 /**
  * Workflow input uploads (contract: POST /workflow-inputs/documents, GET …/{documentId}): the local

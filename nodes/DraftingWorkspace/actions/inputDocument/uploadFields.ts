@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { UploadEncoding, UploadSettings } from './inputDocuments';
-import { DEFAULT_MAX_UPLOAD_MB, maxUploadBytes } from './uploadRules';
+import type { UploadEncoding, UploadSettings } from '../../../shared/inputDocuments/upload.api';
+import { DEFAULT_MAX_UPLOAD_MB, maxUploadBytes } from '../../../shared/inputDocuments/rules';
 
 /** Ingestion of a document takes seconds to a few minutes; five minutes covers large PDFs. */
 export const DEFAULT_READY_TIMEOUT_S = 300;

@@ -1,6 +1,6 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
-import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from './jsonSchema';
+import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../common/jsonSchema';
 
 /**
  * A template's `inputSchema` (JSON Schema 2020-12, nested objects) between n8n's flat field mapper and

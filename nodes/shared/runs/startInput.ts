@@ -1,6 +1,6 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
-import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from './jsonSchema';
+import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
 
 /**
  * The run input of a `kind: input` workflow, between its JSON Schema and n8n's field mapper. Pure: no I/O.
