@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { SseReader, type SseEvent } from '../../nodes/shared/transport/sse';
+import type { SseEvent } from '../../nodes/shared/transport/sse';
+import { SseReader } from '../../nodes/shared/transport/sseReader.api';
 import type { ByteStream } from '../../nodes/shared/transport/types';
 import { buildRunInput, runInputFields } from '../../nodes/shared/runs/startInput';
 import { buildTemplateInput, templateFields, templateMapperFields } from '../../nodes/shared/templates/answers';

@@ -1,4 +1,4 @@
-import { filenameFromContentDisposition } from '../../nodes/shared/transport/download.api';
+import { filenameFromContentDisposition } from '../../nodes/shared/transport/contentDisposition';
 import { isPausedForReview, findRenderedArtifacts, passedReviewStep, isTerminal, runIdOf, startedAtOf, statusOf } from '../../nodes/shared/runs/record';
 
 describe('run record readers tolerate the shapes the contract leaves open', () => {

@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { autoMapItem, unmatchedKeysHint } from '../../nodes/shared/common/autoMap';
-import { inspectPicture, normaliseDateAnswer, pictureProblem, templateFields, templateMapperFields } from '../../nodes/shared/templates/answers';
+import { templateFields, templateMapperFields } from '../../nodes/shared/templates/answers';
+import { normaliseDateAnswer } from '../../nodes/shared/templates/dates';
+import { inspectPicture, pictureProblem } from '../../nodes/shared/templates/pictures';
 import { findDocumentLink } from '../../nodes/shared/templates/links';
 import { encodeGrayJpeg, encodePng } from '../simulator';
 

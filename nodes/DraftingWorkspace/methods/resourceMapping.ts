@@ -2,9 +2,8 @@ import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n
 
 import { locatorValue } from '../../shared/common/parameters';
 
-import { runInputFields, unwrapInputSchema } from '../../shared/runs/startInput';
+import { entryKindOf, runInputFields, unwrapInputSchema } from '../../shared/runs/startInput';
 import { templateMapperFields } from '../../shared/templates/answers';
-import { entryKindOf } from '../../shared/common/readOnce.api';
 import { apiRequest } from '../../shared/transport';
 
 /** Start Run's field mapper: one field per property of the selected workflow's input schema. */

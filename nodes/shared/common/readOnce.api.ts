@@ -24,15 +24,3 @@ export async function readOncePerExecution(this: IExecuteFunctions, path: string
 	}
 	return await detail;
 }
-
-export async function getWorkflowDetail(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<IDataObject> {
-	return await readOncePerExecution.call(this, `/workflows/${encodeURIComponent(workflowId)}`, itemIndex);
-}
-
-/** `agent` or `input` (contract: the entry step's kind), from the first step of the detail. */
-export function entryKindOf(detail: IDataObject): string | undefined {
-	const steps = Array.isArray(detail.steps) ? (detail.steps as IDataObject[]) : [];
-	const sorted = [...steps].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
-	const kind = sorted[0]?.kind ?? detail.entryKind ?? (detail.entryStep as IDataObject | undefined)?.kind;
-	return typeof kind === 'string' ? kind : undefined;
-}

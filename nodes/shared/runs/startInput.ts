@@ -1,11 +1,14 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
+import { booleanFromText } from '../common/booleanText';
+import { parseJsonText } from '../common/jsonObject';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
+import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
 
 /**
  * The run input of a `kind: input` workflow, between its JSON Schema and n8n's field mapper. Pure: no I/O.
- * The contract shows neither the schema envelope nor its field layout beyond `format: document`, so the
- * readers accept the schema itself or the common wrappers around it.
+ * The API shows neither the schema envelope nor its field layout beyond `format: document`, so the
+ * readers accept the schema itself or the common wrappers around it. Document fields: documentFields.ts.
  */
 
 /** The object schema of the input, whether sent bare or wrapped (`{ schema }`, `{ jsonSchema }`). */
@@ -18,16 +21,6 @@ export function unwrapInputSchema(raw: unknown): JsonSchemaObject | undefined {
 		if (inner) return inner;
 	}
 	return undefined;
-}
-
-export function isDocumentField(property: JsonSchemaObject): boolean {
-	return property.format === 'document';
-}
-
-/** An array whose items are documents: the contract's "field that takes several documents". */
-export function isDocumentListField(property: JsonSchemaObject): boolean {
-	const items = property.items;
-	return typeOf(property) === 'array' && !!items && typeof items === 'object' && isDocumentField(items as JsonSchemaObject);
 }
 
 function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
@@ -79,95 +72,14 @@ export interface BuiltRunInput {
 	pendingDocuments: PendingDocumentField[];
 }
 
-function parseJsonText(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	const text = value.trim();
-	if (!text.startsWith('{') && !text.startsWith('[')) return value;
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return value;
-	}
-}
-
-export type DocumentReference = { documentId: string; documentVersionId: string };
-
-/** `{documentId, documentVersionId}` from an Upload Input output (extra fields dropped), or undefined. */
-export function toDocumentReference(value: unknown): DocumentReference | undefined {
-	const parsed = parseJsonText(value);
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-	const { documentId, documentVersionId } = parsed as IDataObject;
-	if (typeof documentId !== 'string' || !documentId || typeof documentVersionId !== 'string' || !documentVersionId) return undefined;
-	return { documentId, documentVersionId };
-}
-
-const DOCUMENT_HINT =
-	'needs the name of the binary property that holds the file (e.g. data), or {documentId, documentVersionId} from an Upload step';
-
-/** What a document field was given: an uploaded document's ids, or a binary file the node uploads first. */
-export type DocumentEntry = { reference: DocumentReference } | { binaryProperty: string };
-
-/** A document field that names binary files: its value is known only after the uploads. */
-export interface PendingDocumentField {
-	field: string;
-	list: boolean;
-	entries: DocumentEntry[];
-}
-
-function isBinaryDataObject(value: unknown): boolean {
-	return !!value && typeof value === 'object' && 'mimeType' in value && ('data' in value || 'id' in value);
-}
-
-/** A document field's value as entries: ids (object or its JSON), or binary property names ("data, data_1"). */
-function documentEntries(value: unknown): DocumentEntry[] | string {
-	const parsed = parseJsonText(value);
-	if (Array.isArray(parsed)) {
-		const entries: DocumentEntry[] = [];
-		for (const element of parsed) {
-			const inner = documentEntries(element);
-			if (typeof inner === 'string') return inner;
-			entries.push(...inner);
-		}
-		return entries;
-	}
-	const reference = toDocumentReference(parsed);
-	if (reference) return [{ reference }];
-	if (typeof parsed === 'string') {
-		const names = parsed.split(',').map((name) => name.trim()).filter(Boolean);
-		if (names.length) return names.map((binaryProperty) => ({ binaryProperty }));
-	}
-	if (isBinaryDataObject(parsed)) return `${DOCUMENT_HINT}; it got a binary file object: enter the binary property's name (e.g. data) instead`;
-	return DOCUMENT_HINT;
-}
-
-/**
- * Id pairs are placed at once; a field naming binary files is recorded in `pending` and left out of
- * the input until the start operation has uploaded them (`placeUploadedDocuments`).
- */
-function coerceDocuments(name: string, property: JsonSchemaObject, value: unknown, pending: PendingDocumentField[]): Coerced | undefined {
-	const list = isDocumentListField(property);
-	const entries = documentEntries(value);
-	if (typeof entries === 'string') return { ok: false, problem: list ? `${entries}, or a list of these` : entries };
-	if (!list && entries.length !== 1) return { ok: false, problem: `takes one document, got ${entries.length}` };
-	if (entries.every((entry) => 'reference' in entry)) {
-		const references = entries.map((entry) => (entry as { reference: DocumentReference }).reference);
-		return { ok: true, value: list ? references : references[0] };
-	}
-	pending.push({ field: name, list, entries });
-	return undefined;
-}
-
 function coerce(property: JsonSchemaObject, value: unknown): Coerced {
 	switch (typeOf(property)) {
 		case 'integer':
 		case 'number':
 			return coerceNumber(property, value);
 		case 'boolean': {
-			if (typeof value === 'boolean') return { ok: true, value };
-			const text = String(value).trim().toLowerCase();
-			if (text === 'true') return { ok: true, value: true };
-			if (text === 'false') return { ok: true, value: false };
-			return { ok: false, problem: `must be true or false, got "${String(value)}"` };
+			const answer = booleanFromText(value);
+			return answer === undefined ? { ok: false, problem: `must be true or false, got "${String(value)}"` } : { ok: true, value: answer };
 		}
 		case 'object':
 		case 'array': {
@@ -231,33 +143,15 @@ export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, opt
 	return { input, problems, pendingDocuments };
 }
 
-/** The binary property names the pending fields need, each once (a file named twice is uploaded once). */
-export function binaryPropertiesToUpload(pending: PendingDocumentField[]): string[] {
-	const names = new Set<string>();
-	for (const field of pending) for (const entry of field.entries) if ('binaryProperty' in entry) names.add(entry.binaryProperty);
-	return [...names];
-}
-
-/** Fills the pending document fields with the ids of the uploads, in the order the user gave them. */
-export function placeUploadedDocuments(
-	input: IDataObject,
-	pending: PendingDocumentField[],
-	uploaded: ReadonlyMap<string, DocumentReference>,
-): IDataObject {
-	const placed: IDataObject = { ...input };
-	for (const field of pending) {
-		const references = field.entries.map((entry) => {
-			if ('reference' in entry) return entry.reference;
-			const reference = uploaded.get(entry.binaryProperty);
-			if (!reference) throw new Error(`no upload for binary property "${entry.binaryProperty}"`);
-			return reference;
-		});
-		setOwn(placed, field.field, field.list ? references : references[0]);
-	}
-	return placed;
-}
-
 /** "counterparty is required but empty; term_months must be a number…" */
 export function describeProblems(problems: InputProblem[]): string {
 	return problems.map((problem) => `${problem.field} ${problem.problem}`).join('; ');
+}
+
+/** `agent` or `input` (the API's entry step kind), from the first step of the detail. */
+export function entryKindOf(detail: IDataObject): string | undefined {
+	const steps = Array.isArray(detail.steps) ? (detail.steps as IDataObject[]) : [];
+	const sorted = [...steps].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
+	const kind = sorted[0]?.kind ?? detail.entryKind ?? (detail.entryStep as IDataObject | undefined)?.kind;
+	return typeof kind === 'string' ? kind : undefined;
 }

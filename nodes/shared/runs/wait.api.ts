@@ -2,9 +2,10 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequestFull, serviceCodeOf } from '../transport';
-import { SseReader, type SseEvent } from '../transport/sse';
+import { SseReader } from '../transport/sseReader.api';
 import type { ByteStream } from '../transport/types';
 import { ensureNodeError, settle } from '../common/errors';
+import { parseJsonObject } from '../common/jsonObject';
 import { isPausedForReview, isTerminal, passedReviewStep, statusOf } from './record';
 import { ProgressRelay } from '../chat/relay.api';
 import { readRunRecord, runPath } from './record.api';
@@ -41,15 +42,6 @@ const STREAM_IDLE_TIMEOUT_MS = 120_000;
 const TERMINAL_RECORD_READS = 4;
 
 const TERMINAL_EVENTS = new Set(['RunCompleted', 'RunFailed', 'RunCancelled']);
-
-function parseData(event: SseEvent): IDataObject {
-	try {
-		const parsed: unknown = JSON.parse(event.data);
-		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : {};
-	} catch {
-		return {};
-	}
-}
 
 function isRunTerminalRefusal(error: unknown): boolean {
 	return serviceCodeOf(error) === 'run_terminal' || String((error as { httpCode?: unknown }).httpCode ?? '') === '409';
@@ -171,7 +163,8 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 				if (next.event.event !== 'connected') quietDrops = 0;
 				// Heartbeat comments never get here, so a review pause (only heartbeats) is still checked.
 				quietSince = Date.now();
-				const data = parseData(next.event);
+				const parsed = parseJsonObject(next.event.data);
+				const data: IDataObject = parsed.ok ? parsed.value : {};
 				if (next.event.event === 'StepProgress' && typeof data.delta === 'string') await relay.send(data.delta);
 				// Only run-level events end the wait: StepCompleted carries `status: "completed"` of the step.
 				if (TERMINAL_EVENTS.has(next.event.event) || (/^Run/.test(next.event.event) && isTerminal(statusOf(data)))) {

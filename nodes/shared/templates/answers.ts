@@ -1,10 +1,12 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
+import { booleanFromText } from '../common/booleanText';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../common/jsonSchema';
+import { normaliseDateAnswer } from './dates';
 
 /**
  * A template's `inputSchema` (JSON Schema 2020-12, nested objects) between n8n's flat field mapper and
- * the nested `input` the service wants (contract, Template production 1). Pure: no I/O.
+ * the nested `input` the service wants (the API's Template production, section 1). Pure: no I/O.
  */
 
 type Schema = IDataObject;
@@ -112,80 +114,6 @@ export function templateMapperFields(root: Schema): ResourceMapperField[] {
 	});
 }
 
-// ---- Dates (contract, Template production 3) -----------------------------------------------------
-
-const MONTH_WORD = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\b/i;
-
-export type DateAnswer = { ok: true; value: string } | { ok: false; problem: string };
-
-/**
- * yyyy-MM-dd as is; a date-time → its date as written (no time-zone shift); a date object → its calendar
- * date; a date with the month as a word → passed on as written (the service reads it); any other numeric form
- * is refused here, as the service would refuse it.
- */
-export function normaliseDateAnswer(value: unknown): DateAnswer {
-	if (value && typeof value === 'object') {
-		const candidate = value as { toISODate?: () => string | null; toISOString?: () => string };
-		if (typeof candidate.toISODate === 'function') {
-			const date = candidate.toISODate();
-			if (date) return { ok: true, value: date };
-		}
-		if (typeof candidate.toISOString === 'function') return { ok: true, value: candidate.toISOString().slice(0, 10) };
-	}
-	const text = String(value).trim();
-	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
-	if (iso) {
-		const [, year, month, day] = iso;
-		const probe = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-		if (probe.getUTCFullYear() === Number(year) && probe.getUTCMonth() === Number(month) - 1 && probe.getUTCDate() === Number(day))
-			return { ok: true, value: `${year}-${month}-${day}` };
-		return { ok: false, problem: `"${text}" is not a calendar date` };
-	}
-	if (MONTH_WORD.test(text) && /\d/.test(text)) return { ok: true, value: text };
-	return { ok: false, problem: `"${text}" is not a date the service accepts: use yyyy-MM-dd (e.g. 2026-03-01), or write the month as a word` };
-}
-
-// ---- Pictures (contract, Template production 7) ---------------------------------------------------
-
-export const PICTURE_LIMITS = { maxBytes: 1024 * 1024, maxSidePx: 2000 };
-
-export interface PictureInfo {
-	type: 'png' | 'jpeg';
-	width: number;
-	height: number;
-}
-
-/** Type by magic bytes and pixel size from the PNG IHDR or the JPEG SOF marker; undefined if neither. */
-export function inspectPicture(bytes: Buffer): PictureInfo | undefined {
-	if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a)
-		return { type: 'png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-	if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
-		let offset = 2;
-		while (offset + 9 < bytes.length) {
-			if (bytes[offset] !== 0xff) return undefined;
-			const marker = bytes[offset + 1];
-			const length = bytes.readUInt16BE(offset + 2);
-			// SOF0…SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-			if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
-				return { type: 'jpeg', height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-			offset += 2 + length;
-		}
-	}
-	return undefined;
-}
-
-/** Why a picture would be refused, or undefined when it is fine. */
-export function pictureProblem(bytes: Buffer): string | undefined {
-	const info = inspectPicture(bytes);
-	if (!info) return 'is not a PNG or JPEG picture';
-	if (bytes.length > PICTURE_LIMITS.maxBytes) return `is ${(bytes.length / 1024 / 1024).toFixed(2)} MB; pictures may be at most 1 MB`;
-	if (info.width > PICTURE_LIMITS.maxSidePx || info.height > PICTURE_LIMITS.maxSidePx)
-		return `is ${info.width} × ${info.height} px; pictures may be at most 2,000 px on each side`;
-	return undefined;
-}
-
-// ---- Answers → nested input ------------------------------------------------------------------------
-
 export interface AnswerProblem {
 	path: string;
 	problem: string;
@@ -209,11 +137,8 @@ function convert(schema: Schema, value: unknown): Coerced {
 		case 'number':
 			return coerceNumber(schema, value);
 		case 'boolean': {
-			if (typeof value === 'boolean') return { ok: true, value };
-			const text = String(value).trim().toLowerCase();
-			if (text === 'true' || text === 'yes') return { ok: true, value: true };
-			if (text === 'false' || text === 'no') return { ok: true, value: false };
-			return { ok: false, problem: `must be yes/no (true or false), got "${String(value)}"` };
+			const answer = booleanFromText(value);
+			return answer === undefined ? { ok: false, problem: `must be yes/no (true or false), got "${String(value)}"` } : { ok: true, value: answer };
 		}
 		default:
 			if (schema.format === 'date') {

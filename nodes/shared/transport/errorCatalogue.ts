@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Plain-words meaning and remedy for every error code of the service contract. The transport looks a code
+ * Plain-words meaning and remedy for every error code of the service's API. The transport looks a code
  * up here; an unknown code still gets the service's own message and a generic remedy, never a crash.
  */
 export interface ErrorExplanation {
@@ -96,11 +96,11 @@ export const ERROR_CATALOGUE: Record<string, Explainer> = {
 	}),
 	document_not_ready: () => ({
 		message: 'An input document is still being processed and cannot be used yet (document_not_ready)',
-		fix: "Wait until the upload's status is ready (Upload Input with 'Wait Until Ready', or Input Document → Get), then start the run.",
+		fix: "Wait until the upload's status is ready (Input Document → Upload with 'Wait Until Ready', or Input Document → Get Status), then start the run.",
 	}),
 	document_field_invalid_format: (body) => ({
 		message: `A document field was given a single id instead of {documentId, documentVersionId} (document_field_invalid_format)${detailsSuffix(body)}`,
-		fix: 'Map the whole output of Upload Input (it carries both ids), or pass a binary property and let the node upload it.',
+		fix: 'Map the whole output of Input Document → Upload (it carries both ids), or pass a binary property and let the node upload it.',
 	}),
 	unsupported_media_type: () => ({
 		message: 'The service accepts only PDF, DOCX, Markdown and plain-text uploads (unsupported_media_type)',
@@ -108,7 +108,7 @@ export const ERROR_CATALOGUE: Record<string, Explainer> = {
 	}),
 	size_exceeded: (body) => ({
 		message: `The file is larger than the deployment's upload limit (size_exceeded)${limitSuffix(body)}`,
-		fix: 'Split or compress the document; the contract limit is 50 MB unless the deployment sets another.',
+		fix: "Split or compress the document; the service's limit is 50 MB unless the deployment sets another.",
 	}),
 	too_many_pages: (body) => ({
 		message: `The PDF has more pages than the service accepts (too_many_pages)${limitSuffix(body)}`,
@@ -214,7 +214,7 @@ export function explainFeatureDisabled(code: string): ErrorExplanation {
 	};
 }
 
-/** 400 run-input refusals carry no fixed code in the contract: they are recognised by `details`. */
+/** 400 run-input refusals carry no fixed code in the API: they are recognised by `details`. */
 export function explainRunInputRefusal(body: IDataObject, code: string): ErrorExplanation {
 	return {
 		message: `The run input does not match the workflow's input schema (${code})${detailsSuffix(body)}`,

@@ -1,4 +1,6 @@
-export { apiRequest, apiRequestFull, asArray, cancelSignalOf, getBaseUrl, resolveOrRefuse } from './request.api';
+/** The transport's public face: the one request function, and what callers read from its answers and errors. */
+export { apiRequest, apiRequestFull } from './request.api';
+export { asArray } from './asArray';
+export { cancelSignalOf } from './cancel';
 export { headerValue, serviceCodeOf } from './errors';
-export { CREDENTIAL_TYPE } from './types';
-export type { ApiRequestOptions, ApiResponse, DraftingWorkspaceCredentials, TransportContext } from './types';
+export type { ApiRequestOptions, ApiResponse, TransportContext } from './types';

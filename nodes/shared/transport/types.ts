@@ -41,6 +41,11 @@ export interface ApiRequestOptions {
 	/** Item the request is made for, so errors name it. */
 	itemIndex?: number;
 	retry?: Partial<RetryPolicy>;
+	/**
+	 * For a request that changes something: what to check before running the item again when the connection broke
+	 * after the request was sent, so it may or may not have taken effect (it is never sent twice by the node).
+	 */
+	ifUnsure?: string;
 }
 
 export interface ApiResponse<T> {

@@ -6,7 +6,8 @@ import { binaryPropertyField, templateLocator } from '../../../shared/common/des
 import { DOCUMENT_FORMATS, type DocumentFormat } from '../../../shared/templates/links';
 import { ensureNodeError, settle } from '../../../shared/common/errors';
 import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
-import { buildTemplateInput, pictureProblem, templateFields } from '../../../shared/templates/answers';
+import { buildTemplateInput, templateFields } from '../../../shared/templates/answers';
+import { pictureProblem } from '../../../shared/templates/pictures';
 import { readOncePerExecution } from '../../../shared/common/readOnce.api';
 import { apiRequest, serviceCodeOf } from '../../../shared/transport';
 import { downloadProduced } from './produceDownload';
@@ -128,6 +129,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: `${templatePath}/documents`,
 			body,
 			itemIndex,
+			ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
 		}),
 	);
 	if (!posted.ok) throw withUnmatchedKeys.call(this, posted.error, itemIndex, unmatchedInputKeys);

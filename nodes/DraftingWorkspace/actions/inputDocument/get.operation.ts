@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ensureNodeError, settle } from '../../../shared/common/errors';
-import { getUploadStatus, inputDocumentPath } from '../../../shared/inputDocuments/upload.api';
+import { getUploadStatus, inputDocumentPath } from '../../../shared/inputDocuments/status.api';
 import { jsonItems } from '../../../shared/common/items';
 import { READ_CONCURRENCY } from '../types';
 

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { readBinaryFile } from '../../../shared/inputDocuments/binaryFile.api';
 import { settle, withCreated } from '../../../shared/common/errors';
-import { checkUpload, sendUpload, waitUntilReady } from '../../../shared/inputDocuments/upload.api';
+import { checkUpload } from '../../../shared/inputDocuments/check';
+import { waitUntilReady } from '../../../shared/inputDocuments/status.api';
+import { sendUpload } from '../../../shared/inputDocuments/upload.api';
 import { jsonItems } from '../../../shared/common/items';
 import { readUploadSettings, uploadOptionFields } from './uploadFields';
 

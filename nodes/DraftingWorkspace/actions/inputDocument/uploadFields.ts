@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { UploadEncoding, UploadSettings } from '../../../shared/inputDocuments/upload.api';
+import type { UploadEncoding, UploadSettings } from '../../../shared/inputDocuments/check';
 import { DEFAULT_MAX_UPLOAD_MB, maxUploadBytes } from '../../../shared/inputDocuments/rules';
 
 /** Ingestion of a document takes seconds to a few minutes; five minutes covers large PDFs. */
@@ -15,7 +15,7 @@ export const uploadOptionFields: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: DEFAULT_MAX_UPLOAD_MB,
 		description:
-			'Larger files are refused before anything is sent. The contract limit is 50 MB; raise it only if your deployment accepts more.',
+			"Larger files are refused before anything is sent. The service's limit is 50 MB; raise it only if your deployment accepts more.",
 	},
 	{
 		displayName: 'Ready Timeout (Seconds)',
