@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
 import { downloadToBinary } from '../transport/download.api';
-import { findDocumentLink, type DocumentFormat } from './links';
+import { extensionOf, findDocumentLink, type DocumentFormat } from './links';
 import { ensureNodeError, settle } from '../common/errors';
 import { serviceCodeOf } from '../transport';
 
@@ -15,7 +15,7 @@ export async function downloadDocument(this: IExecuteFunctions, links: unknown, 
 				'Map the output of Produce From Template (its links) into Document Links, e.g. {{ $json.links }}, or paste the content link itself.',
 			itemIndex,
 		});
-	const downloaded = await settle(downloadToBinary.call(this, link, { itemIndex, fallbackFileName: `document.${format === 'markdown' ? 'md' : format}` }));
+	const downloaded = await settle(downloadToBinary.call(this, link, { itemIndex, fallbackFileName: `document.${extensionOf(format)}` }));
 	if (downloaded.ok) return downloaded.value;
 	const error = ensureNodeError(this.getNode(), downloaded.error, itemIndex);
 	if (serviceCodeOf(error) === 'review_required')

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { unmatchedKeysHint } from '../../../shared/common/autoMap';
 import { binaryPropertyField, templateLocator } from '../../../shared/common/descriptions';
-import { DOCUMENT_FORMATS, type DocumentFormat } from '../../../shared/templates/links';
+import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, type DocumentFormat } from '../../../shared/templates/links';
 import { ensureNodeError, settle } from '../../../shared/common/errors';
 import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
 import { buildTemplateInput, templateFields } from '../../../shared/templates/answers';
@@ -61,17 +61,12 @@ export const description: INodeProperties[] = [
 		name: 'downloadFormat',
 		type: 'options',
 		default: 'none',
-		options: [
-			{ name: 'Nothing', value: 'none' },
-			{ name: 'DOCX', value: 'docx' },
-			{ name: 'Markdown', value: 'markdown' },
-			{ name: 'PDF', value: 'pdf' },
-		],
+		options: [{ name: 'Nothing', value: 'none' }, ...DOCUMENT_FORMAT_OPTIONS],
 		description:
 			'Whether to download the produced document as binary data in the same step. A document that a person must review first is output without the file (download.outcome "awaitingReview"); download it later with Document → Download.',
 		displayOptions: { show },
 	},
-	binaryPropertyField({ ...show, downloadFormat: DOCUMENT_FORMATS as unknown as string[] }, 'document'),
+	binaryPropertyField({ ...show, downloadFormat: DOCUMENT_FORMAT_VALUES }, 'document'),
 ];
 
 /** A picture answer names a binary field of the item; its bytes are checked as the service would, then sent as base64. */
