@@ -3,7 +3,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { cancelSignalOf, type TransportContext } from '../transport';
 
 /** Checks soon after the first try, then less often: ingestion of a small file takes under a second. */
-export const POLL_DELAYS_MS = [250, 500, 1000, 2000, 3000, 5000];
+const POLL_DELAYS_MS = [250, 500, 1000, 2000, 3000, 5000];
 
 export type PollOutcome<T> = { done: true; value: T } | { done: false; last: T | undefined; waitedMs: number };
 

@@ -51,7 +51,7 @@ export function multipartHead(boundary: string, part: MultipartFilePart): Buffer
 	);
 }
 
-export function multipartTail(boundary: string): Buffer {
+function multipartTail(boundary: string): Buffer {
 	return Buffer.from(`${CRLF}--${boundary}--${CRLF}`, 'utf8');
 }
 

@@ -46,7 +46,7 @@ function extensionOf(fileName: string): string {
 }
 
 /** The MIME type without parameters, lower case (`Text/Plain; charset=utf-8` → `text/plain`). */
-export function bareMimeType(mimeType: string | undefined): string {
+function bareMimeType(mimeType: string | undefined): string {
 	return (mimeType ?? '').split(';')[0].trim().toLowerCase();
 }
 

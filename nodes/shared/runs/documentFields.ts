@@ -33,7 +33,7 @@ const DOCUMENT_HINT =
 	'needs the name of the binary property that holds the file (e.g. data), or {documentId, documentVersionId} from an Upload step';
 
 /** What a document field was given: an uploaded document's ids, or a binary file the node uploads first. */
-export type DocumentEntry = { reference: DocumentReference } | { binaryProperty: string };
+type DocumentEntry = { reference: DocumentReference } | { binaryProperty: string };
 
 /** A document field that names binary files: its value is known only after the uploads. */
 export interface PendingDocumentField {

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
  * the fields of a run-list item: every reader here tolerates the plausible spellings.
  */
 
-export const TERMINAL_STATUSES = ['Completed', 'Failed', 'Cancelled'] as const;
+const TERMINAL_STATUSES = ['Completed', 'Failed', 'Cancelled'] as const;
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
 function firstString(record: IDataObject, keys: string[]): string | undefined {

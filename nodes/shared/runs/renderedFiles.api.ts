@@ -13,7 +13,7 @@ export interface DownloadedFile {
 }
 
 /** `data`, `data_1`, `data_2`…: the first file sits where n8n's binary nodes look by default. */
-export function binaryPropertyFor(base: string, index: number): string {
+function binaryPropertyFor(base: string, index: number): string {
 	return index === 0 ? base : `${base}_${index}`;
 }
 

@@ -22,7 +22,7 @@ export interface WaitOptions {
 	onTimeout: TimeoutBehaviour;
 }
 
-export type WaitOutcome = 'finished' | 'paused' | 'timedOut';
+type WaitOutcome = 'finished' | 'paused' | 'timedOut';
 
 export interface WaitResult {
 	record: IDataObject;

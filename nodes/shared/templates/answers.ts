@@ -20,7 +20,7 @@ export interface TemplateField {
 	group?: string;
 }
 
-export function isPictureField(schema: Schema): boolean {
+function isPictureField(schema: Schema): boolean {
 	return typeOf(schema) === 'string' && schema.contentEncoding === 'base64';
 }
 

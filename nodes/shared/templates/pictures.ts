@@ -1,6 +1,6 @@
 /** Picture answers of template fields: the checks the service applies (the API's Template production, section 7). Pure: no I/O. */
 
-export const PICTURE_LIMITS = { maxBytes: 1024 * 1024, maxSidePx: 2000 };
+const PICTURE_LIMITS = { maxBytes: 1024 * 1024, maxSidePx: 2000 };
 
 export interface PictureInfo {
 	type: 'png' | 'jpeg';

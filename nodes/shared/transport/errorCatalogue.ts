@@ -31,7 +31,7 @@ function describeListEntry(entry: unknown): string {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-export const SCOPE_FEATURES: Record<string, string> = {
+const SCOPE_FEATURES: Record<string, string> = {
 	'workflows:read': 'listing workflows, reading runs, following and downloading them',
 	'workflows:run': 'starting and cancelling runs',
 	'workflow-inputs:write': 'uploading input documents and reading their status',

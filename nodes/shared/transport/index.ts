@@ -3,4 +3,4 @@ export { apiRequest, apiRequestFull } from './request.api';
 export { asArray } from './asArray';
 export { cancelSignalOf } from './cancel';
 export { headerValue, serviceCodeOf } from './errors';
-export type { ApiRequestOptions, ApiResponse, TransportContext } from './types';
+export type { TransportContext } from './types';

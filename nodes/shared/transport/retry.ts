@@ -33,11 +33,11 @@ export type RetryDecision = { retry: true; delayMs: number; reason: string } | {
 
 const IDEMPOTENT: ReadonlySet<IHttpRequestMethods> = new Set<IHttpRequestMethods>(['GET', 'HEAD', 'DELETE', 'PUT']);
 
-export function isIdempotent(method: IHttpRequestMethods): boolean {
+function isIdempotent(method: IHttpRequestMethods): boolean {
 	return IDEMPOTENT.has(method);
 }
 
-export function backoffDelay(retryNumber: number, policy: RetryPolicy): number {
+function backoffDelay(retryNumber: number, policy: RetryPolicy): number {
 	return Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** Math.max(0, retryNumber - 1));
 }
 

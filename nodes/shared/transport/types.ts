@@ -19,7 +19,7 @@ export interface DraftingWorkspaceCredentials {
 /** Every n8n context the transport is called from: node execution, dropdowns, the trigger's poll. */
 export type TransportContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
-export type ResponseKind = 'json' | 'buffer' | 'stream';
+type ResponseKind = 'json' | 'buffer' | 'stream';
 
 export interface ApiRequestOptions {
 	method: IHttpRequestMethods;

@@ -4,7 +4,7 @@ import type { UploadEncoding, UploadSettings } from '../../../shared/inputDocume
 import { DEFAULT_MAX_UPLOAD_MB, maxUploadBytes } from '../../../shared/inputDocuments/rules';
 
 /** Ingestion of a document takes seconds to a few minutes; five minutes covers large PDFs. */
-export const DEFAULT_READY_TIMEOUT_S = 300;
+const DEFAULT_READY_TIMEOUT_S = 300;
 
 /** The upload settings both Upload and Start Run offer, as options of a collection. */
 export const uploadOptionFields: INodeProperties[] = [
