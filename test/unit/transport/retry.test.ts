@@ -1,10 +1,10 @@
-import { parseServiceError } from '../../nodes/shared/transport/errors';
+import { parseServiceError } from '../../../nodes/shared/transport/errors';
 import {
 	DEFAULT_RETRY_POLICY,
 	classifyNetworkError,
 	decideRetryForNetworkError,
 	decideRetryForResponse,
-} from '../../nodes/shared/transport/retry';
+} from '../../../nodes/shared/transport/retry';
 
 const attempt = (method: 'GET' | 'POST', n = 1, elapsedMs = 0) => ({ method, attempt: n, elapsedMs, policy: DEFAULT_RETRY_POLICY });
 const rateLimited = (retryAfter: string) =>

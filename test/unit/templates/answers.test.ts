@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { autoMapItem, unmatchedKeysHint } from '../../nodes/shared/common/autoMap';
-import { templateFields, templateMapperFields } from '../../nodes/shared/templates/answers';
-import { normaliseDateAnswer } from '../../nodes/shared/templates/dates';
-import { inspectPicture, pictureProblem } from '../../nodes/shared/templates/pictures';
-import { findDocumentLink } from '../../nodes/shared/templates/links';
-import { encodeGrayJpeg, encodePng } from '../simulator';
+import { autoMapItem, unmatchedKeysHint } from '../../../nodes/shared/common/autoMap';
+import { templateFields, templateMapperFields } from '../../../nodes/shared/templates/answers';
+import { normaliseDateAnswer } from '../../../nodes/shared/templates/dates';
+import { inspectPicture, pictureProblem } from '../../../nodes/shared/templates/pictures';
+import { findDocumentLink } from '../../../nodes/shared/templates/links';
+import { encodeGrayJpeg, encodePng } from '../../simulator';
 
 const schema = {
 	type: 'object',

@@ -1,5 +1,5 @@
-import { filenameFromContentDisposition } from '../../nodes/shared/transport/contentDisposition';
-import { isPausedForReview, findRenderedArtifacts, passedReviewStep, isTerminal, runIdOf, startedAtOf, statusOf } from '../../nodes/shared/runs/record';
+import { filenameFromContentDisposition } from '../../../nodes/shared/transport/contentDisposition';
+import { isPausedForReview, findRenderedArtifacts, passedReviewStep, isTerminal, runIdOf, startedAtOf, statusOf } from '../../../nodes/shared/runs/record';
 
 describe('run record readers tolerate the shapes the contract leaves open', () => {
 	it('reads ids, statuses and starts in several spellings', () => {

@@ -4,8 +4,8 @@ import { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
 import fc from 'fast-check';
 
-import { SseParser, type SseEvent } from '../../nodes/shared/transport/sse';
-import { SseReader } from '../../nodes/shared/transport/sseReader.api';
+import { SseParser, type SseEvent } from '../../../nodes/shared/transport/sse';
+import { SseReader } from '../../../nodes/shared/transport/sseReader.api';
 
 function parseAll(chunks: string[]): { events: SseEvent[]; comments: string[] } {
 	const events: SseEvent[] = [];

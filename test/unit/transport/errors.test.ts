@@ -1,7 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INode } from 'n8n-workflow';
 
-import { createdOf, withCreated } from '../../nodes/shared/common/errors';
-import { explainServiceError, parseRetryAfterSeconds, parseServiceError } from '../../nodes/shared/transport/errors';
+import { createdOf, withCreated } from '../../../nodes/shared/common/errors';
+import { explainServiceError, parseRetryAfterSeconds, parseServiceError } from '../../../nodes/shared/transport/errors';
 
 describe('parseServiceError: the contract\'s three shapes', () => {
 	it('shape 1 with the WWW-Authenticate code', () => {

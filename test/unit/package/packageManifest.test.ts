@@ -5,10 +5,10 @@ import { join, resolve } from 'node:path';
 
 import type { INodeType } from 'n8n-workflow';
 
-import { DraftingWorkspace } from '../../nodes/DraftingWorkspace/DraftingWorkspace.node';
-import { DraftingWorkspaceTrigger } from '../../nodes/DraftingWorkspaceTrigger/DraftingWorkspaceTrigger.node';
+import { DraftingWorkspace } from '../../../nodes/DraftingWorkspace/DraftingWorkspace.node';
+import { DraftingWorkspaceTrigger } from '../../../nodes/DraftingWorkspaceTrigger/DraftingWorkspaceTrigger.node';
 
-const REPO = resolve(__dirname, '..', '..');
+const REPO = resolve(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Record<string, any>;
 
 describe('package.json', () => {

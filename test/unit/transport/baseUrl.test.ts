@@ -1,4 +1,4 @@
-import { normaliseBaseUrl, resolveServiceUrl } from '../../nodes/shared/transport/baseUrl';
+import { normaliseBaseUrl, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
 
 describe('normaliseBaseUrl', () => {
 	it.each([

@@ -7,11 +7,11 @@ import { join, resolve } from 'node:path';
 
 import { Workflow, type INode, type INodeProperties } from 'n8n-workflow';
 
-import { DraftingWorkspace } from '../../nodes/DraftingWorkspace/DraftingWorkspace.node';
-import { DraftingWorkspaceTrigger } from '../../nodes/DraftingWorkspaceTrigger/DraftingWorkspaceTrigger.node';
-import { HarnessNodeTypes } from '../harness';
+import { DraftingWorkspace } from '../../../nodes/DraftingWorkspace/DraftingWorkspace.node';
+import { DraftingWorkspaceTrigger } from '../../../nodes/DraftingWorkspaceTrigger/DraftingWorkspaceTrigger.node';
+import { HarnessNodeTypes } from '../../harness';
 
-const REPO = resolve(__dirname, '..', '..');
+const REPO = resolve(__dirname, '..', '..', '..');
 const action = new DraftingWorkspace();
 const trigger = new DraftingWorkspaceTrigger();
 

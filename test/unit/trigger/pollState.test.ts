@@ -13,7 +13,7 @@ import {
 	windowStart,
 	type PollOutcome,
 	type TriggerState,
-} from '../../nodes/DraftingWorkspaceTrigger/pollState';
+} from '../../../nodes/DraftingWorkspaceTrigger/pollState';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');
 const run = (id: string, status: string, startOffsetMs: number): IDataObject => ({
