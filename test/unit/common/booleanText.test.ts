@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The one yes/no reading, shared by run inputs and template answers (README, "Yes/no answers").
 import { booleanFromText } from '../../../nodes/shared/common/booleanText';
 

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The one JSON-object parser (Start Run's Input (JSON), Chat's JSON Schema, event data): each caller keeps its words.
 import type { INode } from 'n8n-workflow';
 
