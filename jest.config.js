@@ -1,14 +1,33 @@
-/** Jest runs the TypeScript sources directly (ts-jest); type errors are caught by `npm run typecheck`. */
-module.exports = {
+/**
+ * Jest runs the TypeScript sources directly (ts-jest); type errors are caught by `npm run typecheck`.
+ * Two projects, reported separately: "nodes" (the package: unit, integration, reliability and model tests) and
+ * "simulator" (the simulated service's own tests).
+ */
+const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test', '<rootDir>/nodes'],
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
   },
   setupFiles: ['<rootDir>/test/setup/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/cleanup.ts'],
+};
+
+module.exports = {
   testTimeout: 60000,
   // Each test file starts its own simulator on an ephemeral 127.0.0.1 port; two workers fit the 2-core machines.
   maxWorkers: 2,
+  projects: [
+    {
+      ...shared,
+      displayName: 'nodes',
+      roots: ['<rootDir>/test', '<rootDir>/nodes'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/simulator/'],
+    },
+    {
+      ...shared,
+      displayName: 'simulator',
+      roots: ['<rootDir>/test/simulator'],
+    },
+  ],
 };

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { properties } from './actions/properties';
 import { router } from './actions/router';
-import { subtitleFromOptions } from './helpers/descriptions';
+import { subtitleFromOptions } from '../shared/common/descriptions';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class DraftingWorkspace implements INodeType {

@@ -7,10 +7,10 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { workflowLocator } from '../DraftingWorkspace/helpers/descriptions';
-import { ensureNodeError, settle } from '../DraftingWorkspace/helpers/errors';
-import { locatorValue } from '../DraftingWorkspace/helpers/parameters';
-import { listSearch } from '../DraftingWorkspace/methods';
+import { workflowLocator } from '../shared/common/descriptions';
+import { ensureNodeError, settle } from '../shared/common/errors';
+import { locatorValue } from '../shared/common/parameters';
+import * as listSearch from '../shared/common/listSearch.api';
 import { fetchTestEvent, httpCodeOf, isTransient, pollFinishedRuns, type TriggerSettings } from './poll';
 import { settingsKey } from './pollState';
 

@@ -1,12 +1,12 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { ensureNodeError, settle } from '../DraftingWorkspace/helpers/errors';
-import { downloadRenderedFiles } from '../DraftingWorkspace/helpers/renderedFiles';
-import { readRunRecord } from '../DraftingWorkspace/helpers/runApi';
-import { findRenderedArtifacts, runIdOf } from '../DraftingWorkspace/helpers/runRecord';
-import { apiRequest, asArray, serviceCodeOf } from '../DraftingWorkspace/transport';
-import type { RetryPolicy } from '../DraftingWorkspace/transport/retry';
+import { ensureNodeError, settle } from '../shared/common/errors';
+import { downloadRenderedFiles } from '../shared/runs/renderedFiles.api';
+import { readRunRecord } from '../shared/runs/record.api';
+import { findRenderedArtifacts, runIdOf } from '../shared/runs/record';
+import { apiRequest, asArray, serviceCodeOf } from '../shared/transport';
+import type { RetryPolicy } from '../shared/transport/retry';
 import { PollBudget } from './pollBudget';
 import {
 	activate,

@@ -1,6 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import type { RetryPolicy } from '../DraftingWorkspace/transport/retry';
+import type { RetryPolicy } from '../shared/transport/retry';
 
 /**
  * What one poll may spend. Lists are always made (without them a poll learns nothing); the optional work
@@ -8,7 +8,7 @@ import type { RetryPolicy } from '../DraftingWorkspace/transport/retry';
  * is left carries over to the next poll through the state. n8n 2.41 gives a poll a time budget of its own
  * (`getPollBudgetMs`); the smaller of the two applies.
  */
-export const POLL_BUDGET = { maxRequests: 100, maxMs: 60_000 };
+const POLL_BUDGET = { maxRequests: 100, maxMs: 60_000 };
 
 /** One request's retries stay short: the next poll comes anyway. */
 const MAX_RETRY_MS = 30_000;

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { finishedAtOf, isTerminal, runIdOf, startedAtOf, statusOf, workflowIdOf } from '../DraftingWorkspace/helpers/runRecord';
+import { finishedAtOf, isTerminal, runIdOf, startedAtOf, statusOf, workflowIdOf } from '../shared/runs/record';
 
 /**
  * The trigger's memory, kept in the workflow's static data (so it survives restarts and behaves the same in
@@ -48,7 +48,7 @@ export interface TriggerState {
 	refused: string[];
 }
 
-export interface ActivationPeriod {
+interface ActivationPeriod {
 	from: number;
 	to: number;
 	settings: string;
@@ -72,7 +72,7 @@ export const LIMITS = {
  * conditions (queued, paused at a review step, stalled) as a service would name them as statuses. A name
  * the service refuses as a filter is remembered in `refused` and not asked again.
  */
-export const KNOWN_UNFINISHED = ['Pending', 'Running', 'Queued', 'Paused', 'Stalled'];
+const KNOWN_UNFINISHED = ['Pending', 'Running', 'Queued', 'Paused', 'Stalled'];
 const CONTRACT_STATUSES = new Set(['Pending', 'Running', 'Completed', 'Failed', 'Cancelled']);
 
 export function settingsKey(statuses: string[], workflowIds: string[]): string {
@@ -228,7 +228,7 @@ export interface PollOutcome {
  * activation that selected it while the trigger was following it. The finish time decides when the record carries one; otherwise a run that
  * started after the first activation, or that an earlier poll saw unfinished, is owed; any other is history.
  */
-export function finishedAfterActivation(run: IDataObject, state: TriggerState, wasPending: boolean): boolean {
+function finishedAfterActivation(run: IDataObject, state: TriggerState, wasPending: boolean): boolean {
 	const finished = finishedAtOf(run);
 	if (finished === undefined) {
 		const started = startedAtOf(run);

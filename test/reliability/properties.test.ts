@@ -7,10 +7,11 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
-import { SseReader, type SseEvent } from '../../nodes/DraftingWorkspace/transport/sse';
-import type { ByteStream } from '../../nodes/DraftingWorkspace/transport/types';
-import { buildRunInput, runInputFields } from '../../nodes/DraftingWorkspace/helpers/runInput';
-import { buildTemplateInput, templateFields, templateMapperFields } from '../../nodes/DraftingWorkspace/helpers/templateInput';
+import type { SseEvent } from '../../nodes/shared/transport/sse';
+import { SseReader } from '../../nodes/shared/transport/sseReader.api';
+import type { ByteStream } from '../../nodes/shared/transport/types';
+import { buildRunInput, runInputFields } from '../../nodes/shared/runs/startInput';
+import { buildTemplateInput, templateFields, templateMapperFields } from '../../nodes/shared/templates/answers';
 import { itemOutcomes, runNode } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
 

@@ -1,16 +1,17 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { createdOf, ensureNodeError } from '../helpers/errors';
+import { createdOf, ensureNodeError } from '../../shared/common/errors';
 import { operations as chatOperations } from './chat';
 import { operations as documentOperations } from './document';
 import { operations as inputDocumentOperations } from './inputDocument';
 import { operations as templateOperations } from './template';
 import { operations as runOperations } from './run';
 import { operations as workflowOperations } from './workflow';
-import type { ResourceOperations } from './types';
+import type { OperationMap } from './node.type';
+import type { OperationModule } from './types';
 
-const resources: Record<string, ResourceOperations> = {
+const resources: OperationMap = {
 	workflow: workflowOperations,
 	run: runOperations,
 	inputDocument: inputDocumentOperations,
@@ -53,7 +54,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const handler = resources[resource]?.[operation];
+	// Parameters are plain strings at run time: a workflow saved by a newer package may name an unknown pair.
+	const handler = (resources as Partial<Record<string, Partial<Record<string, OperationModule>>>>)[resource]?.[operation];
 	if (!handler)
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`, {
 			description: 'Update the community node package, or pick another operation.',

@@ -14,8 +14,6 @@ export interface OperationModule {
 	concurrency?: number;
 }
 
-export type ResourceOperations = Record<string, OperationModule>;
-
 /**
  * Items in flight for read-one-thing operations. Eight keeps a 1,000-item batch as fast as n8n's HTTP Request
  * node (which sends every item at once) without bursting past the service's rate limit in one go.

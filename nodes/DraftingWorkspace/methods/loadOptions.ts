@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest, asArray } from '../transport';
+import { apiRequest, asArray } from '../../shared/transport';
 
 /** The Model dropdown: GET /v1/models (the workspace's allowed models, or the one it fixes). */
 export async function getChatModels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

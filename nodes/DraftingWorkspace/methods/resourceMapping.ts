@@ -1,11 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
-import { locatorValue } from '../helpers/parameters';
+import { locatorValue } from '../../shared/common/parameters';
 
-import { runInputFields, unwrapInputSchema } from '../helpers/runInput';
-import { templateMapperFields } from '../helpers/templateInput';
-import { entryKindOf } from '../helpers/workflowDetail';
-import { apiRequest } from '../transport';
+import { entryKindOf, runInputFields, unwrapInputSchema } from '../../shared/runs/startInput';
+import { templateMapperFields } from '../../shared/templates/answers';
+import { apiRequest } from '../../shared/transport';
 
 /** Start Run's field mapper: one field per property of the selected workflow's input schema. */
 export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {

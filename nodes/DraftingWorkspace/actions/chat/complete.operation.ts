@@ -1,15 +1,12 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readCompletionStream, reasoningCapHint, toChatCompletion } from '../../helpers/chatStream';
-import { ensureNodeError, settle } from '../../helpers/errors';
-import { ProgressRelay } from '../../helpers/progressRelay';
-import { apiRequest, apiRequestFull, asArray, serviceCodeOf } from '../../transport';
-import type { ByteStream } from '../../transport/types';
+import { streamCompletion } from '../../../shared/chat/complete.api';
+import { reasoningCapHint, toChatCompletion } from '../../../shared/chat/completion';
+import { completionBody, type ChatMessage } from '../../../shared/chat/request';
+import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
 
 const show = { resource: ['chat'], operation: ['complete'] };
-/** A completion that takes longer than this is abandoned (the socket idle timeout also applies between chunks). */
-const MAX_ANSWER_MS = 10 * 60_000;
 
 export const description: INodeProperties[] = [
 	{
@@ -117,10 +114,11 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-interface ChatMessage {
-	role: string;
-	content: string;
-}
+const SCHEMA_WORDING: JsonObjectWording = {
+	field: 'The JSON Schema',
+	syntaxHint: (detail) => detail,
+	objectHint: 'For example {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}.',
+};
 
 function readMessages(this: IExecuteFunctions, itemIndex: number): ChatMessage[] {
 	const values = (this.getNodeParameter('messages.values', itemIndex, []) as IDataObject[]) ?? [];
@@ -142,38 +140,6 @@ function readMessages(this: IExecuteFunctions, itemIndex: number): ChatMessage[]
 	return messages;
 }
 
-function readSchema(this: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject {
-	let schema: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			schema = JSON.parse(raw);
-		} catch (error) {
-			throw new NodeOperationError(this.getNode(), 'The JSON Schema is not valid JSON', {
-				description: (error as Error).message,
-				itemIndex,
-			});
-		}
-	}
-	if (!schema || typeof schema !== 'object' || Array.isArray(schema))
-		throw new NodeOperationError(this.getNode(), 'The JSON Schema must be an object', {
-			description: 'For example {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}.',
-			itemIndex,
-		});
-	return schema as IDataObject;
-}
-
-/** model_not_allowed: the service does not list the allowed models, so the node reads them to say which. */
-async function explainModelRefusal(this: IExecuteFunctions, error: unknown, itemIndex: number): Promise<Error> {
-	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
-	if (serviceCodeOf(nodeError) !== 'model_not_allowed') return nodeError;
-	const listed = await settle(apiRequest.call(this, { method: 'GET', path: '/v1/models', itemIndex }));
-	if (listed.ok) {
-		const ids = asArray(listed.value, 'data').map((model) => String(model.id));
-		if (ids.length) nodeError.message = `${nodeError.message}; allowed: ${ids.join(', ')}`;
-	}
-	return nodeError;
-}
-
 /**
  * POST /v1/chat/completions, always streamed from the service: the deltas are relayed to a streaming
  * execution as they come and added up into the answer otherwise. `tools` are never sent (the service
@@ -191,42 +157,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const cap = typeof options.maxCompletionTokens === 'number' ? options.maxCompletionTokens : undefined;
 	const wantsSchema = options.responseFormat === 'jsonSchema';
+	const body = completionBody({
+		model,
+		messages,
+		temperature: typeof options.temperature === 'number' ? options.temperature : undefined,
+		maxCompletionTokens: cap,
+		jsonSchema: wantsSchema
+			? { name: String(options.schemaName || 'answer'), schema: jsonObjectParameter(this.getNode(), options.jsonSchema, itemIndex, SCHEMA_WORDING) }
+			: undefined,
+	});
 
-	const body: IDataObject = { model, messages: messages as unknown as IDataObject[], stream: true, stream_options: { include_usage: true } };
-	if (typeof options.temperature === 'number') body.temperature = options.temperature;
-	if (cap !== undefined) body.max_completion_tokens = cap;
-	if (wantsSchema)
-		body.response_format = {
-			type: 'json_schema',
-			json_schema: {
-				name: String(options.schemaName || 'answer').replace(/[^A-Za-z0-9_-]/g, '_'),
-				schema: readSchema.call(this, options.jsonSchema, itemIndex),
-				strict: true,
-			},
-		};
-
-	const sent = await settle(
-		apiRequestFull.call(this, {
-			method: 'POST',
-			path: '/v1/chat/completions',
-			body,
-			headers: { Accept: 'text/event-stream' },
-			response: 'stream',
-			timeoutMs: 120_000,
-			itemIndex,
-		}),
-	);
-	if (!sent.ok) throw await explainModelRefusal.call(this, sent.error, itemIndex);
-
-	const relay = new ProgressRelay(this, itemIndex);
-	const aggregated = await readCompletionStream.call(this, sent.value.body as ByteStream, async (delta) => await relay.send(delta), MAX_ANSWER_MS);
-	await relay.end();
-	if (!aggregated.done && aggregated.finishReason === null)
-		throw new NodeOperationError(this.getNode(), 'The answer stream ended before the answer was complete', {
-			description: `Received ${aggregated.chunks} chunks and no end marker. The connection may have been cut; run the node again.`,
-			itemIndex,
-		});
-
+	const aggregated = await streamCompletion.call(this, body, itemIndex);
 	const hint = reasoningCapHint(aggregated, cap);
 	if (!simplify) return [{ json: { ...toChatCompletion(aggregated), ...(hint ? { hint } : {}) } }];
 	if (wantsSchema) {

@@ -1,19 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceOperations } from '../types';
+import { operationProperty, type OperationsOf } from '../node.type';
 import * as complete from './complete.operation';
 import * as listModels from './listModels.operation';
 
-export const operations: ResourceOperations = { complete, listModels };
+export const operations: OperationsOf<'chat'> = { complete, listModels };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['chat'] } },
-		options: [
+	operationProperty(
+		'chat',
+		[
 			{
 				name: 'Chat Completion',
 				value: 'complete',
@@ -27,8 +23,8 @@ export const description: INodeProperties[] = [
 				action: 'List chat models',
 			},
 		],
-		default: 'complete',
-	},
+		'complete',
+	),
 	...complete.description,
 	...listModels.description,
 ];

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { jsonItems } from '../../helpers/items';
-import { apiRequest, asArray } from '../../transport';
+import { jsonItems } from '../../../shared/common/items';
+import { apiRequest, asArray } from '../../../shared/transport';
 
 export const description: INodeProperties[] = [];
 

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField } from '../../helpers/descriptions';
-import type { DocumentFormat } from '../../helpers/documentLinks';
-import { downloadDocument } from './shared';
+import { binaryPropertyField } from '../../../shared/common/descriptions';
+import { DOCUMENT_FORMAT_OPTIONS, type DocumentFormat } from '../../../shared/templates/links';
+import { downloadDocument } from '../../../shared/templates/download.api';
 
 const show = { resource: ['document'], operation: ['download'] };
 
@@ -22,11 +22,7 @@ export const description: INodeProperties[] = [
 		name: 'format',
 		type: 'options',
 		default: 'pdf',
-		options: [
-			{ name: 'DOCX', value: 'docx' },
-			{ name: 'Markdown', value: 'markdown' },
-			{ name: 'PDF', value: 'pdf' },
-		],
+		options: DOCUMENT_FORMAT_OPTIONS,
 		displayOptions: { show },
 	},
 	binaryPropertyField(show, 'document'),

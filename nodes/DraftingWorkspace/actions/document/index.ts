@@ -1,19 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceOperations } from '../types';
+import { operationProperty, type OperationsOf } from '../node.type';
 import * as download from './download.operation';
 import * as produce from './produce.operation';
 
-export const operations: ResourceOperations = { produce, download };
+export const operations: OperationsOf<'document'> = { produce, download };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['document'] } },
-		options: [
+	operationProperty(
+		'document',
+		[
 			{
 				name: 'Download',
 				value: 'download',
@@ -27,8 +23,8 @@ export const description: INodeProperties[] = [
 				action: 'Produce a document from a template',
 			},
 		],
-		default: 'produce',
-	},
+		'produce',
+	),
 	...produce.description,
 	...download.description,
 ];

@@ -1,14 +1,15 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { unmatchedKeysHint } from '../../helpers/autoMap';
-import { binaryPropertyField, templateLocator } from '../../helpers/descriptions';
-import { DOCUMENT_FORMATS, type DocumentFormat } from '../../helpers/documentLinks';
-import { ensureNodeError, settle } from '../../helpers/errors';
-import { getLocatorId, readMapperValues } from '../../helpers/parameters';
-import { buildTemplateInput, pictureProblem, templateFields } from '../../helpers/templateInput';
-import { readOncePerExecution } from '../../helpers/workflowDetail';
-import { apiRequest, serviceCodeOf } from '../../transport';
+import { unmatchedKeysHint } from '../../../shared/common/autoMap';
+import { binaryPropertyField, templateLocator } from '../../../shared/common/descriptions';
+import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, type DocumentFormat } from '../../../shared/templates/links';
+import { ensureNodeError, settle } from '../../../shared/common/errors';
+import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
+import { buildTemplateInput, templateFields } from '../../../shared/templates/answers';
+import { pictureProblem } from '../../../shared/templates/pictures';
+import { readOncePerExecution } from '../../../shared/common/readOnce.api';
+import { apiRequest, serviceCodeOf } from '../../../shared/transport';
 import { downloadProduced } from './produceDownload';
 
 const show = { resource: ['document'], operation: ['produce'] };
@@ -60,17 +61,12 @@ export const description: INodeProperties[] = [
 		name: 'downloadFormat',
 		type: 'options',
 		default: 'none',
-		options: [
-			{ name: 'Nothing', value: 'none' },
-			{ name: 'DOCX', value: 'docx' },
-			{ name: 'Markdown', value: 'markdown' },
-			{ name: 'PDF', value: 'pdf' },
-		],
+		options: [{ name: 'Nothing', value: 'none' }, ...DOCUMENT_FORMAT_OPTIONS],
 		description:
 			'Whether to download the produced document as binary data in the same step. A document that a person must review first is output without the file (download.outcome "awaitingReview"); download it later with Document → Download.',
 		displayOptions: { show },
 	},
-	binaryPropertyField({ ...show, downloadFormat: DOCUMENT_FORMATS as unknown as string[] }, 'document'),
+	binaryPropertyField({ ...show, downloadFormat: DOCUMENT_FORMAT_VALUES }, 'document'),
 ];
 
 /** A picture answer names a binary field of the item; its bytes are checked as the service would, then sent as base64. */
@@ -128,6 +124,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			path: `${templatePath}/documents`,
 			body,
 			itemIndex,
+			ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
 		}),
 	);
 	if (!posted.ok) throw withUnmatchedKeys.call(this, posted.error, itemIndex, unmatchedInputKeys);

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { DocumentFormat } from '../../helpers/documentLinks';
-import { settle, withCreated, type CreatedResource } from '../../helpers/errors';
-import { serviceCodeOf } from '../../transport';
-import { downloadDocument } from './shared';
+import type { DocumentFormat } from '../../../shared/templates/links';
+import { settle, withCreated, type CreatedResource } from '../../../shared/common/errors';
+import { serviceCodeOf } from '../../../shared/transport';
+import { downloadDocument } from '../../../shared/templates/download.api';
 
 /**
  * The download half of Produce From Template with Download. The document exists once the POST answered 201,

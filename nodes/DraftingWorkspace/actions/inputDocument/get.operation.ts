@@ -1,9 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { ensureNodeError, settle } from '../../helpers/errors';
-import { getUploadStatus, inputDocumentPath } from '../../helpers/inputDocuments';
-import { jsonItems } from '../../helpers/items';
+import { ensureNodeError, settle } from '../../../shared/common/errors';
+import { getUploadStatus, inputDocumentPath } from '../../../shared/inputDocuments/status.api';
+import { jsonItems } from '../../../shared/common/items';
 import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [

@@ -1,19 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceOperations } from '../types';
+import { operationProperty, type OperationsOf } from '../node.type';
 import * as get from './get.operation';
 import * as upload from './upload.operation';
 
-export const operations: ResourceOperations = { upload, get };
+export const operations: OperationsOf<'inputDocument'> = { upload, get };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['inputDocument'] } },
-		options: [
+	operationProperty(
+		'inputDocument',
+		[
 			{
 				name: 'Get Status',
 				value: 'get',
@@ -27,8 +23,8 @@ export const description: INodeProperties[] = [
 				action: 'Upload an input document',
 			},
 		],
-		default: 'upload',
-	},
+		'upload',
+	),
 	...upload.description,
 	...get.description,
 ];

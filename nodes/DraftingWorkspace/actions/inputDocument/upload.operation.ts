@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readBinaryFile } from '../../helpers/binaryInput';
-import { settle, withCreated } from '../../helpers/errors';
-import { checkUpload, sendUpload, waitUntilReady } from '../../helpers/inputDocuments';
-import { jsonItems } from '../../helpers/items';
-import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
+import { readBinaryFile } from '../../../shared/inputDocuments/binaryFile.api';
+import { settle, withCreated } from '../../../shared/common/errors';
+import { checkUpload } from '../../../shared/inputDocuments/check';
+import { waitUntilReady } from '../../../shared/inputDocuments/status.api';
+import { sendUpload } from '../../../shared/inputDocuments/upload.api';
+import { jsonItems } from '../../../shared/common/items';
+import { readUploadSettings, uploadOptionFields } from './uploadFields';
 
 const show = { resource: ['inputDocument'], operation: ['upload'] };
 

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { runLocator } from '../../helpers/descriptions';
-import { jsonItems } from '../../helpers/items';
-import { ensureNodeError, settle } from '../../helpers/errors';
-import { getLocatorId } from '../../helpers/parameters';
-import { runPath } from '../../helpers/runApi';
-import { apiRequest, serviceCodeOf } from '../../transport';
+import { runLocator } from '../../../shared/common/descriptions';
+import { jsonItems } from '../../../shared/common/items';
+import { ensureNodeError, settle } from '../../../shared/common/errors';
+import { getLocatorId } from '../../../shared/common/parameters';
+import { runPath } from '../../../shared/runs/record.api';
+import { apiRequest, serviceCodeOf } from '../../../shared/transport';
 
 export const description: INodeProperties[] = [
 	runLocator({

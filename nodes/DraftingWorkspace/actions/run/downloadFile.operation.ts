@@ -1,11 +1,11 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField, runLocator } from '../../helpers/descriptions';
-import { getLocatorId } from '../../helpers/parameters';
-import { downloadRenderedFiles } from '../../helpers/renderedFiles';
-import { readRunRecord, runPath } from '../../helpers/runApi';
-import { findRenderedArtifacts, statusOf } from '../../helpers/runRecord';
+import { binaryPropertyField, runLocator } from '../../../shared/common/descriptions';
+import { getLocatorId } from '../../../shared/common/parameters';
+import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
+import { readRunRecord, runPath } from '../../../shared/runs/record.api';
+import { findRenderedArtifacts, statusOf } from '../../../shared/runs/record';
 
 const show = { resource: ['run'], operation: ['downloadFile'] };
 

@@ -1,10 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField, runLocator } from '../../helpers/descriptions';
-import { downloadToBinary } from '../../helpers/download';
-import { getLocatorId } from '../../helpers/parameters';
-import { runPath } from '../../helpers/runApi';
+import { binaryPropertyField, runLocator } from '../../../shared/common/descriptions';
+import { downloadToBinary } from '../../../shared/transport/download.api';
+import { getLocatorId } from '../../../shared/common/parameters';
+import { runPath } from '../../../shared/runs/record.api';
 
 const show = { resource: ['run'], operation: ['downloadInputDocument'] };
 

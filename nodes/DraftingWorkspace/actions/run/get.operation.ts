@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { runLocator } from '../../helpers/descriptions';
-import { jsonItems } from '../../helpers/items';
-import { getLocatorId } from '../../helpers/parameters';
-import { readRunRecord } from '../../helpers/runApi';
+import { runLocator } from '../../../shared/common/descriptions';
+import { jsonItems } from '../../../shared/common/items';
+import { getLocatorId } from '../../../shared/common/parameters';
+import { readRunRecord } from '../../../shared/runs/record.api';
 import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [runLocator({ displayOptions: { show: { resource: ['run'], operation: ['get'] } } })];

@@ -2,10 +2,10 @@ import { DateTime } from 'luxon';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { workflowLocator } from '../../helpers/descriptions';
-import { jsonItems } from '../../helpers/items';
-import { locatorValue } from '../../helpers/parameters';
-import { apiRequest, asArray } from '../../transport';
+import { workflowLocator } from '../../../shared/common/descriptions';
+import { jsonItems } from '../../../shared/common/items';
+import { locatorValue } from '../../../shared/common/parameters';
+import { apiRequest, asArray } from '../../../shared/transport';
 
 const show = { resource: ['run'], operation: ['getAll'] };
 /** Contract, Endpoints: the list holds the most recent 50 visible runs after filtering. */

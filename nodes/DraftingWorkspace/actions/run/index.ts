@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceOperations } from '../types';
+import { operationProperty, type OperationsOf } from '../node.type';
 import * as cancel from './cancel.operation';
 import * as downloadFile from './downloadFile.operation';
 import * as downloadInputDocument from './downloadInputDocument.operation';
@@ -9,16 +9,12 @@ import * as getAll from './getAll.operation';
 import * as start from './start.operation';
 import * as wait from './wait.operation';
 
-export const operations: ResourceOperations = { start, wait, get, getAll, cancel, downloadFile, downloadInputDocument };
+export const operations: OperationsOf<'run'> = { start, wait, get, getAll, cancel, downloadFile, downloadInputDocument };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['run'] } },
-		options: [
+	operationProperty(
+		'run',
+		[
 			{ name: 'Cancel', value: 'cancel', description: 'Cancel a run this API key started', action: 'Cancel a run' },
 			{
 				name: 'Download File',
@@ -42,8 +38,8 @@ export const description: INodeProperties[] = [
 				action: 'Wait for a run to finish',
 			},
 		],
-		default: 'start',
-	},
+		'start',
+	),
 	...start.description,
 	...wait.description,
 	...get.description,

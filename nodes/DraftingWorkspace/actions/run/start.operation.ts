@@ -1,13 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { unmatchedKeysHint } from '../../helpers/autoMap';
-import { workflowLocator } from '../../helpers/descriptions';
-import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../helpers/errors';
-import { getLocatorId, readMapperValues } from '../../helpers/parameters';
-import { buildRunInput, describeProblems, runInputFields, unwrapInputSchema } from '../../helpers/runInput';
-import { readUploadSettings, uploadOptionFields } from '../../helpers/uploadFields';
-import { entryKindOf, getWorkflowDetail } from '../../helpers/workflowDetail';
+import { unmatchedKeysHint } from '../../../shared/common/autoMap';
+import { workflowLocator } from '../../../shared/common/descriptions';
+import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../../shared/common/errors';
+import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
+import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
+import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../../shared/runs/startInput';
+import { getWorkflowDetail } from '../../../shared/runs/workflow.api';
+import { readUploadSettings, uploadOptionFields } from '../inputDocument/uploadFields';
 import { startRun, uploadPendingDocuments, uploadsCreated, type UploadedInputDocument } from './startDocuments';
 import { waitAndOutput, waitFields } from './waitFields';
 
@@ -95,26 +96,11 @@ export const description: INodeProperties[] = [
 	...waitFields({ ...show, waitForCompletion: [true] }),
 ];
 
-function parseJsonInput(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const raw = this.getNodeParameter('inputJson', itemIndex, '{}') as unknown;
-	let value: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			value = JSON.parse(raw);
-		} catch (error) {
-			throw new NodeOperationError(this.getNode(), 'Input (JSON) is not valid JSON', {
-				description: `${(error as Error).message}. Enter an object such as {"counterparty": "Acme Ltd"}.`,
-				itemIndex,
-			});
-		}
-	}
-	if (!value || typeof value !== 'object' || Array.isArray(value))
-		throw new NodeOperationError(this.getNode(), 'Input (JSON) must be an object', {
-			description: "Enter an object whose keys are the workflow's input fields, e.g. {\"counterparty\": \"Acme Ltd\"}.",
-			itemIndex,
-		});
-	return value as IDataObject;
-}
+const INPUT_JSON_WORDING: JsonObjectWording = {
+	field: 'Input (JSON)',
+	syntaxHint: (detail) => `${detail}. Enter an object such as {"counterparty": "Acme Ltd"}.`,
+	objectHint: "Enter an object whose keys are the workflow's input fields, e.g. {\"counterparty\": \"Acme Ltd\"}.",
+};
 
 interface MappedInput {
 	/** Text for an agent entry, an object for an input entry. */
@@ -170,7 +156,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			});
 		mapped = { input, uploaded: [] };
 	} else if (mode === 'json') {
-		mapped = { input: parseJsonInput.call(this, itemIndex), uploaded: [] };
+		mapped = { input: jsonObjectParameter(this.getNode(), this.getNodeParameter('inputJson', itemIndex, '{}'), itemIndex, INPUT_JSON_WORDING), uploaded: [] };
 	} else {
 		mapped = await inputFromFields.call(this, workflowId, itemIndex);
 	}

@@ -1,18 +1,20 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readBinaryFile } from '../../helpers/binaryInput';
-import { ensureNodeError, settle, withCreated, type CreatedResource, type Settled } from '../../helpers/errors';
-import { checkUpload, sendUpload, waitUntilReady, type CheckedUpload } from '../../helpers/inputDocuments';
-import { pollUntil } from '../../helpers/pollUntil';
+import { readBinaryFile } from '../../../shared/inputDocuments/binaryFile.api';
+import { ensureNodeError, settle, withCreated, type CreatedResource, type Settled } from '../../../shared/common/errors';
+import { checkUpload, type CheckedUpload } from '../../../shared/inputDocuments/check';
+import { waitUntilReady } from '../../../shared/inputDocuments/status.api';
+import { sendUpload } from '../../../shared/inputDocuments/upload.api';
+import { pollUntil } from '../../../shared/common/pollUntil.api';
 import {
 	binaryPropertiesToUpload,
 	placeUploadedDocuments,
 	toDocumentReference,
 	type DocumentReference,
 	type PendingDocumentField,
-} from '../../helpers/runInput';
-import type { ReadUploadSettings } from '../../helpers/uploadFields';
-import { apiRequest, serviceCodeOf } from '../../transport';
+} from '../../../shared/runs/documentFields';
+import type { ReadUploadSettings } from '../inputDocument/uploadFields';
+import { apiRequest, serviceCodeOf } from '../../../shared/transport';
 
 /**
  * Start Run's document handling: binary files named in document fields are uploaded and waited on
@@ -115,6 +117,7 @@ export async function startRun(
 				path: '/workflows/runs',
 				body,
 				itemIndex,
+				ifUnsure: 'Check with Run → Get Many whether the run started before running the item again (a second start would be a second run).',
 			}),
 		);
 	const outcome = await pollUntil<Settled<IDataObject>>(this, 'the input documents to be ready', readyTimeoutMs, async () => {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { runLocator } from '../../helpers/descriptions';
-import { getLocatorId } from '../../helpers/parameters';
+import { runLocator } from '../../../shared/common/descriptions';
+import { getLocatorId } from '../../../shared/common/parameters';
 import { waitAndOutput, waitFields } from './waitFields';
 
 const show = { resource: ['run'], operation: ['wait'] };

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField } from '../../helpers/descriptions';
-import { downloadRenderedFiles } from '../../helpers/renderedFiles';
-import { runErrorOf, statusOf } from '../../helpers/runRecord';
-import { waitForRun, type PauseBehaviour, type TimeoutBehaviour, type WaitOptions } from '../../helpers/waitForRun';
+import { binaryPropertyField } from '../../../shared/common/descriptions';
+import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
+import { runErrorOf, statusOf } from '../../../shared/runs/record';
+import { waitForRun, type PauseBehaviour, type TimeoutBehaviour, type WaitOptions } from '../../../shared/runs/wait.api';
 
 type Show = Record<string, Array<string | boolean>>;
 

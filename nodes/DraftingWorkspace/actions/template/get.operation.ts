@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { templateLocator } from '../../helpers/descriptions';
-import { jsonItems } from '../../helpers/items';
-import { getLocatorId } from '../../helpers/parameters';
-import { apiRequest } from '../../transport';
+import { templateLocator } from '../../../shared/common/descriptions';
+import { jsonItems } from '../../../shared/common/items';
+import { getLocatorId } from '../../../shared/common/parameters';
+import { apiRequest } from '../../../shared/transport';
 import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [templateLocator({ displayOptions: { show: { resource: ['template'], operation: ['get'] } } })];

@@ -1,14 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
-import { returnAllOrLimit } from '../../helpers/descriptions';
-import { jsonItems } from '../../helpers/items';
-import { applyLimit } from '../../helpers/parameters';
-import { apiRequest, asArray } from '../../transport';
-
-export const description: INodeProperties[] = [...returnAllOrLimit('template', 'getAll')];
+import { getManyOperation } from '../getMany';
 
 /** GET /document-templates: the active templates the key's user can use, each with `requiresReview`. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const templates: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path: '/document-templates', itemIndex }), 'templates');
-	return jsonItems(applyLimit.call(this, templates, itemIndex));
-}
+export const { description, execute } = getManyOperation('template', '/document-templates', 'templates');

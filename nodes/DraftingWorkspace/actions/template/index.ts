@@ -1,19 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ResourceOperations } from '../types';
+import { operationProperty, type OperationsOf } from '../node.type';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const operations: ResourceOperations = { get, getAll };
+export const operations: OperationsOf<'template'> = { get, getAll };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['template'] } },
-		options: [
+	operationProperty(
+		'template',
+		[
 			{
 				name: 'Get',
 				value: 'get',
@@ -27,8 +23,8 @@ export const description: INodeProperties[] = [
 				action: 'Get many templates',
 			},
 		],
-		default: 'getAll',
-	},
+		'getAll',
+	),
 	...getAll.description,
 	...get.description,
 ];

@@ -1,15 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-
-import { returnAllOrLimit } from '../../helpers/descriptions';
-import { jsonItems } from '../../helpers/items';
-import { applyLimit } from '../../helpers/parameters';
-import { apiRequest, asArray } from '../../transport';
-
-export const description: INodeProperties[] = [...returnAllOrLimit('workflow', 'getAll')];
+import { getManyOperation } from '../getMany';
 
 /** GET /workflows: the workflows with an active version the key may start (narrowed by its allowlist). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = await apiRequest.call(this, { method: 'GET', path: '/workflows', itemIndex });
-	const workflows: IDataObject[] = asArray(body, 'workflows');
-	return jsonItems(applyLimit.call(this, workflows, itemIndex));
-}
+export const { description, execute } = getManyOperation('workflow', '/workflows', 'workflows');

@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../shared/common/descriptions';
+import { jsonItems } from '../../shared/common/items';
+import { applyLimit } from '../../shared/common/parameters';
+import { apiRequest, asArray } from '../../shared/transport';
+import type { Resource } from './node.type';
+import type { OperationModule } from './types';
+
+/**
+ * A "Get Many" of a list the service answers in one piece (GET `path`, the array under `key` or bare), with
+ * Return All / Limit applied here. Workflows and templates are listed this way.
+ */
+export function getManyOperation(resource: Resource, path: string, key: string): OperationModule {
+	return {
+		description: [...returnAllOrLimit(resource, 'getAll')],
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+			const listed: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path, itemIndex }), key);
+			return jsonItems(applyLimit.call(this, listed, itemIndex));
+		},
+	};
+}

@@ -1,4 +1,0 @@
-export { apiRequest, apiRequestFull, asArray, cancelSignalOf, getBaseUrl, resolveOrRefuse } from './request';
-export { headerValue, serviceCodeOf } from './errors';
-export { CREDENTIAL_TYPE } from './types';
-export type { ApiRequestOptions, ApiResponse, DraftingWorkspaceCredentials, TransportContext } from './types';

@@ -1,0 +1,54 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { ensureNodeError, settle } from '../common/errors';
+import { apiRequest, apiRequestFull, asArray, serviceCodeOf } from '../transport';
+import type { ByteStream } from '../transport/types';
+import type { AggregatedCompletion } from './completion';
+import { ProgressRelay } from './relay.api';
+import { readCompletionStream } from './stream.api';
+
+/** A completion that takes longer than this is abandoned (the socket idle timeout also applies between chunks). */
+const MAX_ANSWER_MS = 10 * 60_000;
+
+/** model_not_allowed: the service does not list the allowed models, so the node reads them to say which. */
+async function explainModelRefusal(this: IExecuteFunctions, error: unknown, itemIndex: number): Promise<Error> {
+	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
+	if (serviceCodeOf(nodeError) !== 'model_not_allowed') return nodeError;
+	const listed = await settle(apiRequest.call(this, { method: 'GET', path: '/v1/models', itemIndex }));
+	if (listed.ok) {
+		const ids = asArray(listed.value, 'data').map((model) => String(model.id));
+		if (ids.length) nodeError.message = `${nodeError.message}; allowed: ${ids.join(', ')}`;
+	}
+	return nodeError;
+}
+
+/**
+ * POST /v1/chat/completions with a streamed body (see completionBody): the deltas are relayed to a streaming
+ * execution as they come, and the answer is added up. A stream cut before its end is an error.
+ */
+export async function streamCompletion(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<AggregatedCompletion> {
+	const sent = await settle(
+		apiRequestFull.call(this, {
+			method: 'POST',
+			path: '/v1/chat/completions',
+			body,
+			headers: { Accept: 'text/event-stream' },
+			response: 'stream',
+			timeoutMs: 120_000,
+			itemIndex,
+			ifUnsure: 'Running the item again asks again; the first answer may already count against the quota.',
+		}),
+	);
+	if (!sent.ok) throw await explainModelRefusal.call(this, sent.error, itemIndex);
+
+	const relay = new ProgressRelay(this, itemIndex);
+	const aggregated = await readCompletionStream.call(this, sent.value.body as ByteStream, async (delta) => await relay.send(delta), MAX_ANSWER_MS);
+	await relay.end();
+	if (!aggregated.done && aggregated.finishReason === null)
+		throw new NodeOperationError(this.getNode(), 'The answer stream ended before the answer was complete', {
+			description: `Received ${aggregated.chunks} chunks and no end marker. The connection may have been cut; run the node again.`,
+			itemIndex,
+		});
+	return aggregated;
+}

@@ -1,0 +1,54 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { runIdOf, statusOf } from '../runs/record';
+import { apiRequest, asArray } from '../transport';
+
+function matches(filter: string | undefined, ...values: unknown[]): boolean {
+	if (!filter) return true;
+	const needle = filter.toLowerCase();
+	return values.some((value) => typeof value === 'string' && value.toLowerCase().includes(needle));
+}
+
+/** "From list" for workflows: the service answers the whole list at once, so filtering happens here. */
+export async function searchWorkflows(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const workflows: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows' }), 'workflows');
+	return {
+		results: workflows
+			.filter((workflow) => matches(filter, workflow.name, workflow.id, workflow.description))
+			.map((workflow) => ({
+				name: String(workflow.name ?? workflow.id),
+				value: String(workflow.id),
+				description: typeof workflow.description === 'string' ? workflow.description : undefined,
+			})),
+	};
+}
+
+/** "From list" for runs: the key's most recent runs (the service lists at most 50), newest first. */
+export async function searchRuns(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const runs: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows/runs' }), 'runs');
+	return {
+		results: runs
+			.map((run) => ({ run, id: runIdOf(run) }))
+			.filter((entry): entry is { run: IDataObject; id: string } => entry.id !== undefined)
+			.filter(({ run, id }) => matches(filter, id, run.workflowName, run.workflowId, run.status))
+			.map(({ run, id }) => {
+				const started = typeof run.startedAt === 'string' ? ` · ${run.startedAt.replace('T', ' ').slice(0, 16)}` : '';
+				const workflow = String(run.workflowName ?? run.workflowId ?? 'run');
+				return { name: `${workflow} · ${statusOf(run) ?? 'unknown'}${started}`, value: id };
+			}),
+	};
+}
+
+/** "From list" for templates: the active templates the key's user can use. */
+export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const templates: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path: '/document-templates' }), 'templates');
+	return {
+		results: templates
+			.filter((template) => matches(filter, template.name, template.id, template.description))
+			.map((template) => ({
+				name: `${String(template.name ?? template.id)}${template.requiresReview === true ? ' (review required)' : ''}`,
+				value: String(template.id),
+				description: typeof template.description === 'string' ? template.description : undefined,
+			})),
+	};
+}

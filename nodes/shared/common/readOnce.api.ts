@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../transport';
+
+/**
+ * Details (a workflow's, a template's) read during one execution, by path. Start Run and Produce From
+ * Template need the live input schema; with many items it is read once, not once per item. Keyed by the
+ * execution context, so the next execution reads it afresh.
+ */
+const cache = new WeakMap<object, Map<string, Promise<IDataObject>>>();
+
+export async function readOncePerExecution(this: IExecuteFunctions, path: string, itemIndex: number): Promise<IDataObject> {
+	let perExecution = cache.get(this);
+	if (!perExecution) {
+		perExecution = new Map();
+		cache.set(this, perExecution);
+	}
+	let detail = perExecution.get(path);
+	if (!detail) {
+		detail = apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, { method: 'GET', path, itemIndex });
+		perExecution.set(path, detail);
+		// A failed read is not kept: the next item tries again (and reports its own error).
+		detail.catch(() => perExecution?.delete(path));
+	}
+	return await detail;
+}

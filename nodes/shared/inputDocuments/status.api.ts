@@ -1,0 +1,58 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { pollUntil } from '../common/pollUntil.api';
+import { apiRequest } from '../transport';
+
+/** An upload's status (GET /workflow-inputs/documents/{documentId}), and the wait until it is ready. */
+
+export const INPUT_DOCUMENTS_PATH = '/workflow-inputs/documents';
+
+export function inputDocumentPath(documentId: string): string {
+	return `${INPUT_DOCUMENTS_PATH}/${encodeURIComponent(documentId)}`;
+}
+
+function statusPathOf(record: IDataObject): string {
+	return typeof record.documentId === 'string' ? inputDocumentPath(record.documentId) : String(record.statusLocation);
+}
+
+export async function getUploadStatus(this: IExecuteFunctions, itemIndex: number, path: string): Promise<IDataObject> {
+	const body = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, { method: 'GET', path, itemIndex });
+	return body && typeof body === 'object' ? (body as IDataObject) : {};
+}
+
+function ingestionFailed(this: IExecuteFunctions, itemIndex: number, record: IDataObject, what: string): NodeOperationError {
+	const code = typeof record.processingError === 'string' && record.processingError ? record.processingError : 'no code given';
+	const error = new NodeOperationError(this.getNode(), `The service could not process ${what}: ${code}`, {
+		description: `Ingestion failed, which is final for this upload (document ${String(record.documentId ?? '')}). Check that the file opens and has text, then upload it again as a new document.`,
+		itemIndex,
+	});
+	error.context.serviceCode = code;
+	return error;
+}
+
+/**
+ * Reads the upload's status until it is `ready` (returned) or `failed` (thrown with its code); still
+ * `processing` after `timeoutMs` is thrown too. Statuses the API does not list are waited on.
+ */
+export async function waitUntilReady(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	uploaded: IDataObject,
+	timeoutMs: number,
+	what: string,
+): Promise<IDataObject> {
+	if (uploaded.status === 'ready') return uploaded;
+	const path = statusPathOf(uploaded);
+	const outcome = await pollUntil(this, `${what} to be processed`, timeoutMs, async () => {
+		const record = { ...uploaded, ...(await getUploadStatus.call(this, itemIndex, path)) };
+		return { done: record.status === 'ready' || record.status === 'failed', value: record };
+	});
+	if (!outcome.done)
+		throw new NodeOperationError(this.getNode(), `${what} was still being processed after ${Math.round(outcome.waitedMs / 1000)} s`, {
+			description: `Document ${String(uploaded.documentId ?? '')} is not ready yet. Raise Ready Timeout, or turn Wait Until Ready off and check later with Input Document → Get Status.`,
+			itemIndex,
+		});
+	if (outcome.value.status === 'failed') throw ingestionFailed.call(this, itemIndex, outcome.value, what);
+	return outcome.value;
+}

@@ -1,0 +1,157 @@
+import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
+
+import { booleanFromText } from '../common/booleanText';
+import { parseJsonText } from '../common/jsonObject';
+import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
+import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
+
+/**
+ * The run input of a `kind: input` workflow, between its JSON Schema and n8n's field mapper. Pure: no I/O.
+ * The API shows neither the schema envelope nor its field layout beyond `format: document`, so the
+ * readers accept the schema itself or the common wrappers around it. Document fields: documentFields.ts.
+ */
+
+/** The object schema of the input, whether sent bare or wrapped (`{ schema }`, `{ jsonSchema }`). */
+export function unwrapInputSchema(raw: unknown): JsonSchemaObject | undefined {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+	const schema = raw as JsonSchemaObject;
+	if (schema.properties && typeof schema.properties === 'object') return schema;
+	for (const key of ['schema', 'jsonSchema', 'json_schema', 'inputSchema']) {
+		const inner = unwrapInputSchema(schema[key]);
+		if (inner) return inner;
+	}
+	return undefined;
+}
+
+function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
+	// Document fields take either id pairs or (later) binary property names: left untyped so n8n converts nothing.
+	if (isDocumentField(property) || isDocumentListField(property)) return undefined;
+	if (enumOptions(property)) return 'options';
+	return fieldTypeOfJsonType(typeOf(property));
+}
+
+/**
+ * The label only: n8n cuts long mapper labels at its default panel width, and a mapper field has no description
+ * of its own, so format hints (dates, documents) live in the mapper's hint instead.
+ */
+function displayNameOf(name: string, property: JsonSchemaObject): string {
+	return typeof property.title === 'string' && property.title ? property.title : name;
+}
+
+/** The field mapper's columns: one per property, required ones marked, enums as options. */
+export function runInputFields(schema: JsonSchemaObject): ResourceMapperField[] {
+	const required = requiredOf(schema);
+	return Object.entries(propertiesOf(schema))
+		.filter(([, property]) => property && typeof property === 'object' && property.readOnly !== true)
+		.map(([name, property]) => {
+			const field: ResourceMapperField = {
+				id: name,
+				displayName: displayNameOf(name, property),
+				required: required.has(name),
+				defaultMatch: false,
+				display: true,
+				canBeUsedToMatch: false,
+			};
+			const type = fieldTypeOf(property);
+			if (type) field.type = type;
+			const options = enumOptions(property);
+			if (options) field.options = options;
+			return field;
+		});
+}
+
+export interface InputProblem {
+	field: string;
+	problem: string;
+}
+
+export interface BuiltRunInput {
+	input: IDataObject;
+	problems: InputProblem[];
+	/** Document fields naming binary files: uploaded by the caller, then placed with `placeUploadedDocuments`. */
+	pendingDocuments: PendingDocumentField[];
+}
+
+function coerce(property: JsonSchemaObject, value: unknown): Coerced {
+	switch (typeOf(property)) {
+		case 'integer':
+		case 'number':
+			return coerceNumber(property, value);
+		case 'boolean': {
+			const answer = booleanFromText(value);
+			return answer === undefined ? { ok: false, problem: `must be true or false, got "${String(value)}"` } : { ok: true, value: answer };
+		}
+		case 'object':
+		case 'array': {
+			const parsed = parseJsonText(value);
+			const wantArray = typeOf(property) === 'array';
+			if (wantArray ? Array.isArray(parsed) : parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+				return { ok: true, value: parsed };
+			return { ok: false, problem: `must be ${wantArray ? 'a list (JSON array)' : 'an object (JSON)'}` };
+		}
+		default:
+			if (property.format === 'date') return { ok: true, value: toDateText(value) };
+			return { ok: true, value: typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value) };
+	}
+}
+
+/** A date answer as yyyy-MM-dd when it is a date object or an ISO date-time; other text is left to the service. */
+function toDateText(value: unknown): unknown {
+	if (value && typeof value === 'object') {
+		const candidate = value as { toISODate?: () => string | null; toISOString?: () => string };
+		if (typeof candidate.toISODate === 'function') return candidate.toISODate() ?? value;
+		if (typeof candidate.toISOString === 'function') return candidate.toISOString().slice(0, 10);
+	}
+	if (typeof value === 'string') {
+		const match = /^(\d{4}-\d{2}-\d{2})T/.exec(value.trim());
+		if (match) return match[1];
+		return value.trim();
+	}
+	return value;
+}
+
+/**
+ * The input object to post, from the mapper's values (or an item's JSON). Empty answers are left out;
+ * values are converted to the schema's JSON types; missing required fields and unusable values are
+ * reported together so the user fixes them in one go. With `ignoreUnknown`, keys the schema does not
+ * know are skipped (an item's JSON carries other data); otherwise they are problems.
+ */
+export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, options: { ignoreUnknown?: boolean } = {}): BuiltRunInput {
+	const properties = propertiesOf(schema);
+	const input: IDataObject = {};
+	const problems: InputProblem[] = [];
+	const pendingDocuments: PendingDocumentField[] = [];
+	for (const [name, value] of Object.entries(values)) {
+		const property = getOwn(properties, name) as JsonSchemaObject | undefined;
+		if (!property) {
+			if (!options.ignoreUnknown && !isEmptyAnswer(value))
+				problems.push({ field: name, problem: "is not in the workflow's input schema any more (refresh the field list)" });
+			continue;
+		}
+		if (isEmptyAnswer(value) || property.readOnly === true) continue;
+		const isDocuments = isDocumentField(property) || isDocumentListField(property);
+		const coerced = isDocuments ? coerceDocuments(name, property, value, pendingDocuments) : coerce(property, value);
+		if (!coerced) continue;
+		if (coerced.ok) setOwn(input, name, coerced.value);
+		else problems.push({ field: name, problem: coerced.problem });
+	}
+	const answered = new Set([...Object.keys(input), ...pendingDocuments.map((pending) => pending.field)]);
+	for (const name of requiredOf(schema)) {
+		if (!answered.has(name) && !problems.some((problem) => problem.field === name))
+			problems.push({ field: name, problem: 'is required but empty' });
+	}
+	return { input, problems, pendingDocuments };
+}
+
+/** "counterparty is required but empty; term_months must be a number…" */
+export function describeProblems(problems: InputProblem[]): string {
+	return problems.map((problem) => `${problem.field} ${problem.problem}`).join('; ');
+}
+
+/** `agent` or `input` (the API's entry step kind), from the first step of the detail. */
+export function entryKindOf(detail: IDataObject): string | undefined {
+	const steps = Array.isArray(detail.steps) ? (detail.steps as IDataObject[]) : [];
+	const sorted = [...steps].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
+	const kind = sorted[0]?.kind ?? detail.entryKind ?? (detail.entryStep as IDataObject | undefined)?.kind;
+	return typeof kind === 'string' ? kind : undefined;
+}

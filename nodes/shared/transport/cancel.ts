@@ -1,0 +1,23 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+import { networkFailureOf } from './networkFailure';
+import type { TransportContext } from './types';
+
+/** The execution's cancel signal, where the context has one (executions do; dropdowns and polls do not). */
+export function cancelSignalOf(context: TransportContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in context && typeof context.getExecutionCancelSignal === 'function'
+		? context.getExecutionCancelSignal()
+		: undefined;
+}
+
+/** Whether a failed attempt failed because the execution was cancelled (then nothing is retried). */
+export function isCancellation(error: unknown, signal: AbortSignal | undefined): boolean {
+	if (signal?.aborted) return true;
+	const failure = networkFailureOf(error);
+	return failure.code === 'ERR_CANCELED' || /CanceledError|canceled/i.test(failure.message);
+}
+
+export function cancellationError(node: INode, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(node, 'The execution was canceled while waiting for the service', { itemIndex });
+}

@@ -1,0 +1,223 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Plain-words meaning and remedy for every error code of the service's API. The transport looks a code
+ * up here; an unknown code still gets the service's own message and a generic remedy, never a crash.
+ */
+export interface ErrorExplanation {
+	/** What happened, in one sentence. */
+	message: string;
+	/** What the user can do about it. */
+	fix: string;
+}
+
+type Explainer = (body: IDataObject) => ErrorExplanation;
+
+const list = (value: unknown): string =>
+	Array.isArray(value) ? value.map((entry) => describeListEntry(entry)).join('; ') : '';
+
+function describeListEntry(entry: unknown): string {
+	if (typeof entry === 'string') return entry;
+	if (entry && typeof entry === 'object') {
+		const record = entry as IDataObject;
+		const where = record.path ?? record.field ?? record.name ?? record.instancePath ?? record.pointer;
+		const why = record.message ?? record.reason ?? record.error ?? record.code;
+		if (where !== undefined && why !== undefined) return `${String(where)}: ${String(why)}`;
+		if (where !== undefined) return String(where);
+		return JSON.stringify(entry);
+	}
+	return String(entry);
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const SCOPE_FEATURES: Record<string, string> = {
+	'workflows:read': 'listing workflows, reading runs, following and downloading them',
+	'workflows:run': 'starting and cancelling runs',
+	'workflow-inputs:write': 'uploading input documents and reading their status',
+	'chat:completions': 'chat completions and the model list',
+	'document-templates:read': 'listing templates and reading their input schemas',
+	'documents:write': 'producing documents from templates',
+	'documents:read': 'downloading produced documents',
+};
+
+function scopeFromMessage(body: IDataObject): string | undefined {
+	for (const key of ['requiredScope', 'scope', 'missingScope', 'required_scope']) {
+		if (typeof body[key] === 'string') return body[key] as string;
+	}
+	const match = /[a-z-]+:[a-z-]+/.exec(text(body.message));
+	return match?.[0];
+}
+
+const KEY_FIX =
+	'Keys cannot be edited: a workspace admin creates a new key with the right scopes in the workspace (API keys settings), then you paste it into this credential.';
+
+export const ERROR_CATALOGUE: Record<string, Explainer> = {
+	// Shape 1: authentication.
+	invalid_api_key: () => ({
+		message: 'The service refused the API key (invalid_api_key): it is wrong, revoked or expired',
+		fix: 'Create a new key in the workspace and paste it into the Drafting Workspace API credential in full. Revoked and expired keys cannot be restored.',
+	}),
+	no_tenant: () => ({
+		message: 'The user who issued this API key no longer belongs to a workspace (no_tenant)',
+		fix: 'Ask a workspace admin to issue a new key from an active member of the workspace.',
+	}),
+	tenant_locked: () => ({
+		message: "The workspace is momentarily locked (tenant_locked): its encryption key is not available right now",
+		fix: 'This is transient. The node already retried with backoff; run the workflow again in a minute.',
+	}),
+	feature_disabled: () => ({
+		message: 'API keys are disabled on this deployment of the service (feature_disabled)',
+		fix: 'Ask the service administrator to enable API access (it requires the Automation plan). Retrying will not help.',
+	}),
+	// Shape 2: permission and request refusals.
+	missing_scope: (body) => {
+		const scope = scopeFromMessage(body);
+		return {
+			message: scope
+				? `The API key lacks the scope ${scope} (missing_scope)`
+				: 'The API key lacks a scope this operation needs (missing_scope)',
+			fix: scope
+				? `Use a key that has the ${scope} scope (${SCOPE_FEATURES[scope] ?? 'this operation'}). ${KEY_FIX}`
+				: KEY_FIX,
+		};
+	},
+	workflow_not_in_allowlist: () => ({
+		message: "This workflow is not on the API key's workflow allowlist (workflow_not_in_allowlist)",
+		fix: "Pick a workflow the key may use, or ask a workspace admin to add this workflow to the key's allowlist (the allowlist is the only part of a key that can be edited).",
+	}),
+	review_required: () => ({
+		message: 'A person must review this document in the workspace before its content can be downloaded (review_required)',
+		fix: 'Open the document in the workspace and complete the review, then download it again.',
+	}),
+	run_terminal: () => ({
+		message: 'The run has already finished, so it has no live event stream (run_terminal)',
+		fix: 'Read the run record with Run → Get instead.',
+	}),
+	document_not_ready: () => ({
+		message: 'An input document is still being processed and cannot be used yet (document_not_ready)',
+		fix: "Wait until the upload's status is ready (Input Document → Upload with 'Wait Until Ready', or Input Document → Get Status), then start the run.",
+	}),
+	document_field_invalid_format: (body) => ({
+		message: `A document field was given a single id instead of {documentId, documentVersionId} (document_field_invalid_format)${detailsSuffix(body)}`,
+		fix: 'Map the whole output of Input Document → Upload (it carries both ids), or pass a binary property and let the node upload it.',
+	}),
+	unsupported_media_type: () => ({
+		message: 'The service accepts only PDF, DOCX, Markdown and plain-text uploads (unsupported_media_type)',
+		fix: 'Convert the file to one of these types first, or correct its MIME type if it was detected wrongly.',
+	}),
+	size_exceeded: (body) => ({
+		message: `The file is larger than the deployment's upload limit (size_exceeded)${limitSuffix(body)}`,
+		fix: "Split or compress the document; the service's limit is 50 MB unless the deployment sets another.",
+	}),
+	too_many_pages: (body) => ({
+		message: `The PDF has more pages than the service accepts (too_many_pages)${limitSuffix(body)}`,
+		fix: 'Split the PDF into smaller parts (300 pages by default).',
+	}),
+	storage_limit_reached: (body) => ({
+		message: `The workspace has reached its storage limit (storage_limit_reached)${usageSuffix(body)}`,
+		fix: 'Ask a workspace admin to free storage or raise the limit, then upload again.',
+	}),
+	invalid_encoding: () => ({
+		message: 'The download encoding must be binary or base64 (invalid_encoding)',
+		fix: 'This is a defect of the node if you see it; please report it.',
+	}),
+	input_validation_failed: (body) => ({
+		message: `The service refused the input (input_validation_failed)${
+			list(body.errors ?? body.details) ? `: ${list(body.errors ?? body.details)}` : ''
+		}`,
+		fix: 'Correct each listed field: dates as yyyy-MM-dd, numbers and yes/no as numbers and booleans, choices exactly as their option text, pictures PNG/JPEG up to 1 MB and 2,000 px.',
+	}),
+	field_fixed: (body) => ({
+		message: `A field fixed by the workspace was posted (field_fixed)${detailsSuffix(body)}`,
+		fix: 'Leave fixed (read-only) fields out: the workspace fills them itself.',
+	}),
+	fields_missing: (body) => ({
+		message: `Required answers are missing, so nothing was produced (fields_missing)${
+			list(body.unresolvedFields) ? `: ${list(body.unresolvedFields)}` : ''
+		}`,
+		fix: "Answer the listed fields, or turn off 'Strict' to produce an incomplete document instead.",
+	}),
+	model_not_allowed: (body) => ({
+		message: `The workspace does not allow this model for API access (model_not_allowed)${
+			list(body.allowedModels ?? body.allowed_models) ? `; allowed: ${list(body.allowedModels ?? body.allowed_models)}` : ''
+		}`,
+		fix: 'Pick a model from the Model list (it shows exactly the models the workspace allows), or use Chat → List Models.',
+	}),
+	tools_not_supported_yet: () => ({
+		message: 'The chat endpoint does not support tools or tool_choice yet (tools_not_supported_yet)',
+		fix: 'Remove tool definitions from the request.',
+	}),
+	structured_output_unsupported: () => ({
+		message: 'The deployment cannot honour this response format (structured_output_unsupported)',
+		fix: "Use the 'Text' response format, or a simpler JSON schema.",
+	}),
+	not_found: (body) => ({
+		message: `Not found${text(body.message) ? `: ${text(body.message)}` : ''}`,
+		fix: 'Check the id. API keys see only workflows with an active version, runs started through the API (on the key\'s allowlist), and documents their own user produced through the API.',
+	}),
+	payload_too_large: () => ({
+		message: 'The request body is larger than the service accepts (413)',
+		fix: 'Template production bodies are limited to 10 MB: shrink pictures or long answers.',
+	}),
+	// Shape 3: inference errors.
+	rate_limited: (body) => ({
+		message: `The API key's request rate limit was exceeded (rate_limited)${
+			body.retry_after_seconds !== undefined ? `; retry after ${String(body.retry_after_seconds)} s` : ''
+		}`,
+		fix: 'Wait for the time the service names, then try again. For large batches, lower the batch rate or ask for a higher per-key limit.',
+	}),
+	quota_exceeded: (body) => ({
+		message: `The workspace's model-usage quota is exhausted (quota_exceeded)${
+			text(body.reset_at) ? `; it resets at ${text(body.reset_at)}` : ''
+		}`,
+		fix: 'Wait until the quota resets, or ask a workspace admin to raise it.',
+	}),
+	no_healthy_instance: (body) => ({
+		message: `No model instance is available right now (no_healthy_instance)${messageSuffix(body)}`,
+		fix: 'Try again later.',
+	}),
+	upstream_error: (body) => ({
+		message: `The model provider failed (upstream_error)${messageSuffix(body)}`,
+		fix: 'Try again later; quote the request id to support if it persists.',
+	}),
+	model_access_denied: (body) => ({
+		message: `Access to the model was denied (model_access_denied)${messageSuffix(body)}`,
+		fix: 'Pick another model or ask a workspace admin to grant access.',
+	}),
+};
+
+function detailsSuffix(body: IDataObject): string {
+	const listed = list(body.details ?? body.errors);
+	return listed ? `: ${listed}` : '';
+}
+
+function limitSuffix(body: IDataObject): string {
+	return body.limit !== undefined ? `; limit ${String(body.limit)}` : '';
+}
+
+function usageSuffix(body: IDataObject): string {
+	if (body.usage === undefined && body.limit === undefined) return '';
+	return `; usage ${JSON.stringify(body.usage ?? null)}, limit ${JSON.stringify(body.limit ?? null)}`;
+}
+
+function messageSuffix(body: IDataObject): string {
+	return text(body.message) ? `: ${text(body.message)}` : '';
+}
+
+/** Feature-disabled codes of the `workflows_disabled` kind share one explanation. */
+export function explainFeatureDisabled(code: string): ErrorExplanation {
+	const feature = code.replace(/_disabled$/, '').replace(/_/g, ' ');
+	return {
+		message: `The ${feature} feature is not enabled for this workspace (${code})`,
+		fix: `Ask a workspace admin to enable ${feature} for the workspace.`,
+	};
+}
+
+/** 400 run-input refusals carry no fixed code in the API: they are recognised by `details`. */
+export function explainRunInputRefusal(body: IDataObject, code: string): ErrorExplanation {
+	return {
+		message: `The run input does not match the workflow's input schema (${code})${detailsSuffix(body)}`,
+		fix: 'Correct each listed field. The Input Fields mapper shows every field of the workflow with its type and whether it is required.',
+	};
+}

@@ -1,0 +1,67 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+import { classifyNetworkError, type RetryDecision } from './retry';
+
+export interface NetworkFailure {
+	code?: string;
+	message: string;
+}
+
+/** Digs the low-level cause (ECONNRESET …) out of the error n8n's request helper throws. */
+export function networkFailureOf(error: unknown): NetworkFailure {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	let code: string | undefined;
+	const messages: string[] = [];
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		const record = current as { code?: unknown; message?: unknown; cause?: unknown };
+		if (typeof record.code === 'string' && /^E[A-Z_]+$/.test(record.code)) code ??= record.code;
+		if (typeof record.message === 'string') messages.push(record.message);
+		current = record.cause;
+	}
+	return { code, message: messages.join(' / ') };
+}
+
+/** What to do after a change that may or may not have happened, when the caller gave no advice of its own. */
+const DEFAULT_IF_UNSURE = 'Check whether it took effect before running the item again.';
+
+export interface NetworkErrorContext {
+	/** e.g. "POST /workflows/runs" (see describeRequest). */
+	label: string;
+	decision: RetryDecision;
+	/** The request's own advice for an ambiguous failure (ApiRequestOptions.ifUnsure). */
+	ifUnsure?: string;
+	itemIndex?: number;
+	timeoutMs?: number;
+}
+
+/** A failure without an HTTP answer as the NodeApiError n8n shows: what happened, then what to do. */
+export function networkError(node: INode, failure: NetworkFailure, context: NetworkErrorContext): NodeApiError {
+	const { label, decision, itemIndex, timeoutMs } = context;
+	const kind = classifyNetworkError(failure.code, failure.message);
+	const code = failure.code ?? 'network_error';
+	// A request the node gave up on is a slow service, not a broken connection: say which.
+	const timedOut = kind === 'ambiguous' && timeoutMs !== undefined && /timeout|timed out/i.test(failure.message);
+	const message =
+		kind === 'not-sent'
+			? `Could not reach the service (${code})`
+			: timedOut
+				? `The service did not answer within ${Math.round(timeoutMs / 1000)} s (${code})`
+				: kind === 'ambiguous'
+					? `The connection to the service broke before it answered (${code})`
+					: `The request to the service failed (${code})`;
+	const fix =
+		kind === 'ambiguous' && !decision.retry && /may have been processed/.test(decision.reason)
+			? `The request may have reached the service, so it was not sent again. ${context.ifUnsure ?? DEFAULT_IF_UNSURE}`
+			: "Check the credential's Base URL and that the service is reachable from n8n, then try again.";
+	const error = new NodeApiError(node, { code, message: failure.message } as JsonObject, {
+		message,
+		description: `${fix}\nRequest: ${label}. Detail: ${failure.message} (${decision.reason})`,
+		itemIndex,
+	});
+	error.message = message;
+	Object.assign(error.context, { serviceCode: code });
+	return error;
+}

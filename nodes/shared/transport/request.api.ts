@@ -1,0 +1,127 @@
+import { sleep } from 'n8n-workflow';
+import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { cancellationError, cancelSignalOf, isCancellation } from './cancel';
+import { getBaseUrl } from './credentials.api';
+import { readErrorBody } from './errorBody.api';
+import { parseServiceError, serviceErrorToNodeApiError } from './errors';
+import { networkError, networkFailureOf } from './networkFailure';
+import { describeRequest, resolveOrRefuse } from './origin';
+import { redirectError } from './redirect';
+import {
+	DEFAULT_RETRY_POLICY,
+	classifyNetworkError,
+	decideRetryForNetworkError,
+	decideRetryForResponse,
+	type RetryDecision,
+	type RetryPolicy,
+} from './retry';
+import { CREDENTIAL_TYPE, isByteStream, type ApiRequestOptions, type ApiResponse, type TransportContext } from './types';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * The one function that talks HTTP to the service: the attempt loop. JSON by default; `response: 'stream'` for
+ * SSE and large downloads. Every error answer becomes a NodeApiError with the service's code and a remedy
+ * (errors.ts), and is retried as `retry.ts` decides, sleeping with the execution's cancel signal so a cancelled
+ * execution stops at once.
+ */
+export async function apiRequestFull<T = unknown>(this: TransportContext, options: ApiRequestOptions): Promise<ApiResponse<T>> {
+	const node = this.getNode();
+	const baseUrl = await getBaseUrl.call(this, options.itemIndex);
+	const url = resolveOrRefuse(node, baseUrl, options.path, options.itemIndex);
+	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+	const responseKind = options.response ?? 'json';
+	const signal = cancelSignalOf(this);
+	const label = describeRequest(options.method, url);
+	const startedAt = Date.now();
+
+	const requestOptions: IHttpRequestOptions = {
+		method: options.method,
+		url,
+		qs: options.qs,
+		headers: { Accept: responseKind === 'json' ? 'application/json' : '*/*', ...options.headers },
+		body: options.body,
+		json: responseKind === 'json',
+		encoding: responseKind === 'buffer' ? 'arraybuffer' : responseKind === 'stream' ? 'stream' : undefined,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// Redirects are never followed: a redirect could carry the key to another origin.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+	};
+	if (options.body === undefined) delete requestOptions.body;
+
+	for (let attempt = 1; ; attempt++) {
+		if (options.bodyFactory) requestOptions.body = (await options.bodyFactory()) as IHttpRequestOptions['body'];
+		const outcome = await sendOnce.call(this, requestOptions);
+		// A streamed body the server answered before reading to its end still holds a file open.
+		if (options.bodyFactory && isByteStream(requestOptions.body)) requestOptions.body.destroy();
+		if ('failure' in outcome) {
+			if (isCancellation(outcome.failure, signal)) throw cancellationError(node, options.itemIndex);
+			const failure = networkFailureOf(outcome.failure);
+			const decision = decideRetryForNetworkError(classifyNetworkError(failure.code, failure.message), {
+				method: options.method,
+				attempt,
+				elapsedMs: Date.now() - startedAt,
+				policy,
+			});
+			if (await waitIfRetry.call(this, decision, label, attempt, signal)) continue;
+			throw networkError(node, failure, {
+				label,
+				decision,
+				ifUnsure: options.ifUnsure,
+				itemIndex: options.itemIndex,
+				timeoutMs: requestOptions.timeout,
+			});
+		}
+		const response = outcome.response;
+
+		if (response.statusCode >= 200 && response.statusCode < 300) {
+			return { statusCode: response.statusCode, headers: response.headers, body: response.body as T };
+		}
+		if (response.statusCode >= 300 && response.statusCode < 400) {
+			if (isByteStream(response.body)) response.body.destroy();
+			throw redirectError(node, response.statusCode, label, options.itemIndex);
+		}
+		const info = parseServiceError(response.statusCode, response.headers, await readErrorBody(response.body));
+		const decision = decideRetryForResponse(info, { method: options.method, attempt, elapsedMs: Date.now() - startedAt, policy });
+		if (await waitIfRetry.call(this, decision, label, attempt, signal)) continue;
+		throw serviceErrorToNodeApiError(node, info, { request: label, itemIndex: options.itemIndex, retries: { attempts: attempt, reason: decision.reason } });
+	}
+}
+
+/** One attempt; failures are returned, not thrown, so the retry loop decides what to do with them. */
+async function sendOnce(
+	this: TransportContext,
+	requestOptions: IHttpRequestOptions,
+): Promise<{ response: IN8nHttpFullResponse } | { failure: unknown }> {
+	try {
+		const response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL_TYPE,
+			requestOptions,
+		)) as IN8nHttpFullResponse;
+		return { response };
+	} catch (failure) {
+		return { failure };
+	}
+}
+
+async function waitIfRetry(
+	this: TransportContext,
+	decision: RetryDecision,
+	label: string,
+	attempt: number,
+	signal: AbortSignal | undefined,
+): Promise<boolean> {
+	if (!decision.retry) return false;
+	this.logger.debug(`Drafting Workspace: ${label} ${decision.reason}; retrying in ${decision.delayMs} ms (attempt ${attempt + 1})`);
+	await sleep(decision.delayMs, signal);
+	return true;
+}
+
+export async function apiRequest<T = unknown>(this: TransportContext, options: ApiRequestOptions): Promise<T> {
+	return (await apiRequestFull.call<TransportContext, [ApiRequestOptions], Promise<ApiResponse<T>>>(this, options)).body;
+}

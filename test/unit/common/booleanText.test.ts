@@ -1,0 +1,23 @@
+// The one yes/no reading, shared by run inputs and template answers (README, "Yes/no answers").
+import { booleanFromText } from '../../../nodes/shared/common/booleanText';
+
+describe('booleanFromText', () => {
+	test.each([
+		[true, true],
+		[false, false],
+		['true', true],
+		['yes', true],
+		['  YES ', true],
+		['True', true],
+		['false', false],
+		['no', false],
+		[' No', false],
+		['FALSE', false],
+	])('%p reads as %p', (given, expected) => {
+		expect(booleanFromText(given)).toBe(expected);
+	});
+
+	test.each(['maybe', '1', '0', 'y', 'n', '', 'on', 'off'])('%p is no yes/no answer', (given) => {
+		expect(booleanFromText(given)).toBeUndefined();
+	});
+});
