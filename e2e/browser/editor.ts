@@ -16,13 +16,13 @@ import { DEMO_N8N_ENV, DEMO_OWNER, EXAMPLE_WORKFLOWS, importDemoData, setUpOwner
 import { E2E_DIR, REPO_DIR } from '../lib/host';
 import { N8n } from '../lib/n8n';
 import { packageTarball } from '../lib/pack';
-import { trackChild, waitUntil } from '../lib/processes';
+import { trackChild } from '../lib/processes';
 
 /** Every step's screenshot (git-ignored). */
-export const ARTIFACTS_DIR = join(E2E_DIR, '.artifacts', 'browser');
+const ARTIFACTS_DIR = join(E2E_DIR, '.artifacts', 'browser');
 /** The README's pictures (committed). */
-export const DOCS_SCREENSHOTS_DIR = join(REPO_DIR, 'docs', 'screenshots');
-export const VIEWPORT = { width: 1440, height: 900 };
+const DOCS_SCREENSHOTS_DIR = join(REPO_DIR, 'docs', 'screenshots');
+const VIEWPORT = { width: 1440, height: 900 };
 
 export type Log = (line: string) => void;
 
@@ -40,7 +40,7 @@ export interface Editor {
 }
 
 /** /usr/bin/chromium, from Debian's `chromium` package when missing (the same apt helper as the queue suite's Redis). */
-export function ensureChromium(log: Log): { binary: string; description: string } {
+function ensureChromium(log: Log): { binary: string; description: string } {
   const { binary, installedInMs } = ensureCommand('chromium', 'chromium', log);
   const version = /[\d.]+/.exec(spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[0] ?? '?';
   return { binary, description: `Chromium ${version} (${installedInMs === undefined ? 'already installed' : `installed now from Debian's packages in ${(installedInMs / 1000).toFixed(1)} s`})` };
@@ -132,4 +132,3 @@ export async function closeNode(page: Page): Promise<void> {
   await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 }
 
-export { waitUntil };

@@ -8,7 +8,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 export type Log = (line: string) => void;
 
 /** The path `command -v` gives for a command, or undefined. */
-export function commandPath(name: string): string | undefined {
+function commandPath(name: string): string | undefined {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
   return found.status === 0 ? found.stdout.trim() || undefined : undefined;
 }

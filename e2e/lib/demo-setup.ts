@@ -10,8 +10,8 @@ import { REPO_DIR } from './host';
 import type { N8n } from './n8n';
 import type { WorkflowJson } from './workflows';
 
-export const EXAMPLES_DIR = join(REPO_DIR, 'examples');
-export const DEMO_CREDENTIAL = { id: 'dwDemoCredential', name: 'Drafting Workspace account' };
+const EXAMPLES_DIR = join(REPO_DIR, 'examples');
+const DEMO_CREDENTIAL = { id: 'dwDemoCredential', name: 'Drafting Workspace account' };
 export const DEMO_OWNER = { email: 'demo@drafting-workspace.test', password: 'Demo-Password-1', firstName: 'Demo', lastName: 'User' };
 
 /** The ids of the example workflows (examples/<file>.json), as imported. */
@@ -27,7 +27,7 @@ const EXAMPLE_FILES = ['start-run-collect-pdf', 'batch-offer-letters-from-spread
 /** Environment for the demo's n8n: the spreadsheet example reads its CSV from examples/data. */
 export const DEMO_N8N_ENV: Record<string, string> = { N8N_RESTRICT_FILE_ACCESS_TO: join(EXAMPLES_DIR, 'data') };
 
-export function loadExamples(): WorkflowJson[] {
+function loadExamples(): WorkflowJson[] {
   return EXAMPLE_FILES.map((name) => {
     const text = readFileSync(join(EXAMPLES_DIR, `${name}.json`), 'utf8')
       // The spreadsheet example reads a path relative to where n8n runs; the demo's n8n runs elsewhere.

@@ -27,7 +27,7 @@ export interface NodeError {
   [key: string]: unknown;
 }
 
-export interface TaskRun {
+interface TaskRun {
   executionStatus?: string;
   data?: { main?: Array<Item[] | null> };
   error?: NodeError;

@@ -18,12 +18,12 @@ import { freePort, registerCleanup, spawnTracked, terminate, waitUntil } from '.
  * The redis-server binary, installed from Debian's `redis-server` package when `command -v` finds none;
  * `installedInMs` says how long the install took (undefined when it was there).
  */
-export function ensureRedis(log: Log): { binary: string; installedInMs?: number } {
+function ensureRedis(log: Log): { binary: string; installedInMs?: number } {
   return ensureCommand('redis-server', 'redis-server', log);
 }
 
 /** The PostgreSQL binaries folder (Debian: /usr/lib/postgresql/<version>/bin), installed when missing. */
-export function ensurePostgres(log: Log): string {
+function ensurePostgres(log: Log): string {
   const existing = postgresBinDir();
   if (existing) return existing;
   aptInstall(['postgresql'], log);
@@ -51,7 +51,7 @@ function redisPing(port: number): Promise<boolean> {
   });
 }
 
-export interface RedisServer {
+interface RedisServer {
   host: string;
   port: number;
   pid: number;
@@ -59,7 +59,7 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-export async function startRedis(binary: string, dir: string): Promise<RedisServer> {
+async function startRedis(binary: string, dir: string): Promise<RedisServer> {
   const port = await freePort();
   const child: ChildProcess = spawnTracked(
     binary,
@@ -90,7 +90,7 @@ function postgresUser(): { uid: number; gid: number } {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-export interface PostgresServer {
+interface PostgresServer {
   connection: PostgresConnection;
   /** The postmaster's PID (first line of postmaster.pid). */
   pid: number;
@@ -103,7 +103,7 @@ export interface PostgresServer {
  * socket in `<dir>/sock`, then a role and a database for n8n. As root, every PostgreSQL command runs as the
  * `postgres` system user. Stop: `pg_ctl -m fast stop` (also registered as an exit clean-up).
  */
-export async function startPostgres(binDir: string, dir: string): Promise<PostgresServer> {
+async function startPostgres(binDir: string, dir: string): Promise<PostgresServer> {
   const port = await freePort();
   const data = join(dir, 'data');
   const sock = join(dir, 'sock');

@@ -25,7 +25,7 @@ import { HarnessCredentialsHelper } from './credentialsHelper';
 import { installCapturingLogger, type CapturingLogger } from './logger';
 import { LargeFileNode, ManualTriggerStandIn, TestItemsNode } from './standInNodes';
 
-export const PACKAGE_NAME = 'n8n-nodes-drafting-workspace';
+const PACKAGE_NAME = 'n8n-nodes-drafting-workspace';
 export const NODE_TYPE = `${PACKAGE_NAME}.draftingWorkspace`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.draftingWorkspaceTrigger`;
 export const CREDENTIAL_TYPE = 'draftingWorkspaceApi';

@@ -7,7 +7,7 @@ import { CREDENTIAL_TYPE, TRIGGER_TYPE, buildAdditionalDataForTest, loadPackage 
 import { HarnessCredentialsHelper } from './credentialsHelper';
 import { installCapturingLogger } from './logger';
 
-export const TRIGGER_NODE = 'Run Finished';
+const TRIGGER_NODE = 'Run Finished';
 
 export interface PollHarnessOptions {
 	/** What n8n's `getPollBudgetMs()` answers (n8n gives a poll under a lease its ceiling less a margin). */

@@ -36,7 +36,7 @@ export interface AdminRouteDefinition {
   handler: (ctx: AdminContext) => unknown;
 }
 
-export function isAdminTokenValid(req: IncomingMessage, expected: string): boolean {
+function isAdminTokenValid(req: IncomingMessage, expected: string): boolean {
   const presented = req.headers[ADMIN_TOKEN_HEADER];
   if (typeof presented !== 'string') return false;
   const a = Buffer.from(presented);

@@ -17,7 +17,7 @@ export type AuthResult = { ok: true; auth: AuthContext } | { ok: false; code: 'i
 /** RFC 6750 form: scheme (case-insensitive), one space run, a token of visible characters. */
 const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
 
-export function bearerToken(header: string | undefined): string | null {
+function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = BEARER.exec(header);
   return match ? match[1] : null;
@@ -32,7 +32,7 @@ export function identifyKey(state: SimulatorState, header: string | undefined): 
   return token === null ? undefined : state.findKeyByHash(hashKey(token));
 }
 
-export function isKeyUsable(key: ApiKeyRecord, nowMs: number): boolean {
+function isKeyUsable(key: ApiKeyRecord, nowMs: number): boolean {
   // Authentication 4: an expired key is refused exactly like a revoked key.
   return key.revokedAt === null && Date.parse(key.expiresAt) > nowMs;
 }

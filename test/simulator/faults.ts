@@ -13,10 +13,10 @@ import { SHAPE3_TYPES, type Shape3Type } from './responses';
 
 export type FaultPhase = 'before' | 'after';
 
-export const FAULT_STATUSES = [423, 429, 500, 502, 503] as const;
-export type FaultStatus = (typeof FAULT_STATUSES)[number];
+const FAULT_STATUSES = [423, 429, 500, 502, 503] as const;
+type FaultStatus = (typeof FAULT_STATUSES)[number];
 
-export type FaultSpec =
+type FaultSpec =
   /** Answer this status before the handler runs (shape by status, see README). */
   | { kind: 'status'; status: FaultStatus; errorType?: Shape3Type; retryAfterSeconds?: number; message?: string }
   /** Wait `ms` before the request is processed, or after the handler answered but before sending. */
@@ -30,7 +30,7 @@ export type FaultSpec =
 
 export type FaultKind = FaultSpec['kind'];
 
-export interface FaultSelectors {
+interface FaultSelectors {
   method?: string;
   path?: string;
   keyId?: string;
@@ -159,7 +159,7 @@ function optionalPhase(value: unknown): FaultPhase | undefined {
 }
 
 /** Checks a rule and returns a normalised copy (id may still be empty: the registry assigns it). */
-export function validateFaultRule(input: unknown): FaultSelectors & FaultSpec & { id: string; times: number } {
+function validateFaultRule(input: unknown): FaultSelectors & FaultSpec & { id: string; times: number } {
   if (input === null || typeof input !== 'object') fail('a fault rule must be an object');
   const raw = input as Record<string, unknown>;
   const selectors: FaultSelectors = {

@@ -13,7 +13,7 @@ export function bearerChallenge(code: string): string {
   return `Bearer realm="${REALM}", error="${code}"`;
 }
 
-export function requestIdOf(res: ServerResponse): string {
+function requestIdOf(res: ServerResponse): string {
   const value = res.getHeader(REQUEST_ID_HEADER);
   return typeof value === 'string' ? value : '';
 }

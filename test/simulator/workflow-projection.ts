@@ -19,7 +19,7 @@ export interface WorkflowSummary {
   tags: string[];
 }
 
-export interface WorkflowStepView {
+interface WorkflowStepView {
   id: string;
   index: number;
   name: string;

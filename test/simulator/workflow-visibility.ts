@@ -39,12 +39,12 @@ export function listVisibleWorkflows(state: SimulatorState, auth: AuthContext): 
   return visible.sort((a, b) => a.workflow.name.localeCompare(b.workflow.name));
 }
 
-export function workflowNotFound(workflowId: string): HttpError {
+function workflowNotFound(workflowId: string): HttpError {
   // Same answer for unknown, draft-only, archived-only and other-tenant ids: nothing leaks.
   return new HttpError(404, 'not_found', `Workflow ${workflowId} was not found.`);
 }
 
-export function workflowNotInAllowlist(workflowId: string): HttpError {
+function workflowNotInAllowlist(workflowId: string): HttpError {
   return new HttpError(
     403,
     'workflow_not_in_allowlist',

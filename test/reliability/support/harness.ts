@@ -16,7 +16,7 @@ import { FIXTURE_KEYS, encodeGrayJpeg, encodePng, type FixtureKeyName } from '..
 // ---- Items ----------------------------------------------------------------------------------------
 
 /** A binary file of a test item: given bytes, or generated in the item source node. */
-export type BinarySpec = { fileName: string; mimeType: string } & (
+type BinarySpec = { fileName: string; mimeType: string } & (
 	| { base64: string }
 	| { generate: 'pdf' | 'text' | 'zeros'; sizeBytes: number }
 	| { generate: 'png'; width: number; height: number; padToBytes?: number }
@@ -28,7 +28,7 @@ export interface ItemSpec {
 	binary?: Record<string, BinarySpec>;
 }
 
-export function generateBytes(spec: BinarySpec): Buffer {
+function generateBytes(spec: BinarySpec): Buffer {
 	if ('base64' in spec) return Buffer.from(spec.base64, 'base64');
 	switch (spec.generate) {
 		case 'pdf': {
@@ -131,7 +131,7 @@ export interface RunSpec {
 	streaming?: boolean;
 }
 
-export function workflowFor(parameters: IDataObject, items: ItemSpec[] | undefined, continueOnFail: boolean): WorkflowJson {
+function workflowFor(parameters: IDataObject, items: ItemSpec[] | undefined, continueOnFail: boolean): WorkflowJson {
 	const nodes: WorkflowJson['nodes'] = [{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} }];
 	const connections: WorkflowJson['connections'] = {};
 	let previous = 'Manual Trigger';

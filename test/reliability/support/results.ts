@@ -11,7 +11,7 @@ import type { Simulator } from '../../simulator';
  * measured by the runs, then asserted: a failing assertion still leaves the measured file behind.
  */
 
-export const RESULTS_DIR = join(__dirname, '..', '.results');
+const RESULTS_DIR = join(__dirname, '..', '.results');
 
 export interface SecretScan {
 	/** Texts scanned: outputs, errors and log lines of every execution, the simulator's request log, foreign servers' logs. */

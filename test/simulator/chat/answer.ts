@@ -18,7 +18,7 @@ import { exampleInstance } from './structured-output';
 export const REASONING_TOKENS = 48;
 /** The echoed question is cut to this many words. */
 export const QUESTION_WORD_LIMIT = 40;
-export const SYSTEM_NOTE = '(following the system instructions)';
+const SYSTEM_NOTE = '(following the system instructions)';
 
 export type FinishReason = 'stop' | 'length';
 
@@ -43,7 +43,7 @@ export function wordPieces(text: string): string[] {
   return text.match(/\S+\s*/g) ?? [];
 }
 
-export function countWords(text: string): number {
+function countWords(text: string): number {
   return text.match(/\S+/g)?.length ?? 0;
 }
 
@@ -52,7 +52,7 @@ function firstWords(text: string, count: number): string {
 }
 
 /** The uncapped content. */
-export function fullContent(request: ChatRequest): string {
+function fullContent(request: ChatRequest): string {
   const { output, messages, model } = request;
   const lastUser = [...messages].reverse().find((message) => message.role === 'user');
   if (output.kind === 'json_schema') return JSON.stringify(exampleInstance(output.schema, output.name, readPromptFacts(lastUser?.content ?? '')));

@@ -12,7 +12,7 @@
  * - sentences: the text's sentences, for the short phrases of other string fields.
  */
 
-export interface PromptNumber {
+interface PromptNumber {
   value: number;
   /** Offset of the number in the prompt (numbers near a field's words are chosen for that field). */
   at: number;
@@ -121,7 +121,7 @@ export function readPromptFacts(prompt: string): PromptFacts {
 }
 
 /** The words of a property name: `effective_date` → effective, date; `noticeDays` → notice, days. */
-export function nameWords(name: string): string[] {
+function nameWords(name: string): string[] {
   return name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()

@@ -93,7 +93,7 @@ export function recordUsage(state: SimulatorState, workspaceId: string, tokens: 
 }
 
 /** '1h' for the default window; shorter ones as the rate limit writes them ('1m', '10s', '500ms'). */
-export function formatQuotaWindow(windowMs: number): string {
+function formatQuotaWindow(windowMs: number): string {
   return windowMs % 3_600_000 === 0 ? `${windowMs / 3_600_000}h` : formatWindow(windowMs);
 }
 

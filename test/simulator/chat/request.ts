@@ -14,10 +14,10 @@ import { HttpError } from '../responses';
 import { allowedChatModel, type ChatModel } from '../routes/models';
 import { checkResponseFormat, type OutputFormat } from './structured-output';
 
-export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
-export type ChatRole = (typeof CHAT_ROLES)[number];
+const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
+type ChatRole = (typeof CHAT_ROLES)[number];
 
-export interface ChatMessage {
+interface ChatMessage {
   role: ChatRole;
   content: string;
 }

@@ -16,7 +16,7 @@ import { parseChatRequest } from './request';
 import { chunkPayloads, playChatStream } from './stream';
 
 /** Chat requests carry the whole conversation every turn; 10 MB leaves room for long ones. */
-export const CHAT_BODY_LIMIT = 10 * 1024 * 1024;
+const CHAT_BODY_LIMIT = 10 * 1024 * 1024;
 
 export function registerChatHandlers(sim: Simulator): void {
   sim.routeOperation('createChatCompletion', createChatCompletion);

@@ -15,7 +15,7 @@ import type { TimerBag } from '../clock';
 import type { SseLineEnding } from '../simulator';
 import { wordPieces, type ChatAnswer } from './answer';
 
-export const DONE_PAYLOAD = '[DONE]';
+const DONE_PAYLOAD = '[DONE]';
 
 export interface ChatChunk {
   id: string;

@@ -37,7 +37,7 @@ export const SUPPORTED_KEYWORDS = [
 const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
 
 /** Fixed values for the string formats the generator knows; other formats get the plain example string. */
-export const FORMAT_EXAMPLES: Record<string, string> = {
+const FORMAT_EXAMPLES: Record<string, string> = {
   date: '2026-01-15',
   'date-time': '2026-01-15T12:00:00Z',
   time: '12:00:00Z',

@@ -26,7 +26,7 @@ export interface ChatStreamResult {
   closed: 'end' | 'error';
 }
 
-export const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
+const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
 
 /** POSTs a chat completion request (any JSON body, valid or not) with a bearer key. */
 export function postChatCompletion(baseUrl: string, key: string, body: unknown): Promise<Response> {

@@ -23,8 +23,6 @@ export { PERSON_RUN_IDS } from './seed';
 export { QUEUE_MS } from './engine';
 export { CANCEL_NOTICE_MS } from './transitions';
 export { RUN_LIST_LIMIT } from './list-query';
-export { CONTENT_TYPES } from './render';
-export { contentDisposition } from './downloads';
 export { RUN_STATUSES, TERMINAL_STATUSES } from './types';
 export type {
   RunStatus,

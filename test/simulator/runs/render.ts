@@ -62,7 +62,7 @@ function wrap(text: string, columns: number): string[] {
   return lines;
 }
 
-export async function renderPdf(content: RenderContent): Promise<Buffer> {
+async function renderPdf(content: RenderContent): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(winAnsi(content.title));
   pdf.setSubject(`Run ${content.runId}`);
@@ -94,7 +94,7 @@ export async function renderPdf(content: RenderContent): Promise<Buffer> {
 
 // ---- DOCX --------------------------------------------------------------------------------------
 
-export async function renderDocx(content: RenderContent): Promise<Buffer> {
+async function renderDocx(content: RenderContent): Promise<Buffer> {
   const document = new Document({
     title: content.title,
     subject: `Run ${content.runId}`,

@@ -127,7 +127,7 @@ export function seedRuns(store: RunsStore, state: SimulatorState, specs: SeedRun
 // ---- Settling a run in a given status without playing it ----------------------------------------
 
 /** Sets steps, outputs, tokens and timestamps as if the run had been played up to `status`. */
-export function settleRun(run: RunState, status: RunStatus, startedMs: number, completedMs: number | null): void {
+function settleRun(run: RunState, status: RunStatus, startedMs: number, completedMs: number | null): void {
   const iso = (ms: number): string => new Date(ms).toISOString();
   const steps = run.steps;
   run.status = status;

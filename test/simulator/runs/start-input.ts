@@ -13,7 +13,7 @@ import { HttpError } from '../responses';
 import type { SimulatorState } from '../state';
 import type { JsonSchema, StepKind } from '../types';
 
-export interface FieldDetail {
+interface FieldDetail {
   field: string;
   message: string;
 }
@@ -147,7 +147,7 @@ function describe(error: ErrorObject, schema: SchemaNode): FieldDetail {
 }
 
 /** One entry per failing field (several problems of one field are joined), in document order. */
-export function schemaProblems(schema: JsonSchema, input: unknown): FieldDetail[] {
+function schemaProblems(schema: JsonSchema, input: unknown): FieldDetail[] {
   const validate = validatorFor(schema);
   if (validate(input)) return [];
   const byField = new Map<string, string[]>();

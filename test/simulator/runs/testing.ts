@@ -8,7 +8,7 @@ import { createParser } from 'eventsource-parser';
 import type { Simulator } from '../simulator';
 import { runAdmin, type RunAdminView } from './admin';
 
-export interface SseFrame {
+interface SseFrame {
   event: string;
   data: Record<string, unknown>;
 }

@@ -74,7 +74,7 @@ export function pauseForReview(store: RunsStore, run: RunState, step: RunStepSta
 }
 
 /** Cancelled now: the current step is cancelled, later steps stay pending, RunCancelled closes the streams. */
-export function markCancelled(store: RunsStore, run: RunState): void {
+function markCancelled(store: RunsStore, run: RunState): void {
   if (isTerminal(run.status)) return;
   const now = store.nowIso();
   store.releaseController(run.runId);

@@ -27,7 +27,7 @@ export interface RunError {
   stepId: string;
 }
 
-export interface RenderedFile {
+interface RenderedFile {
   format: RenderFormat;
   filename: string;
   contentType: string;

@@ -13,7 +13,7 @@ export function isRunVisible(run: RunState, auth: AuthContext): boolean {
   return run.workspaceId === auth.workspace.id && run.initiator.type === 'api' && isOnAllowlist(auth.key, run.workflowId);
 }
 
-export function runNotFound(runId: string): HttpError {
+function runNotFound(runId: string): HttpError {
   return new HttpError(404, 'not_found', `Run ${runId} was not found.`);
 }
 

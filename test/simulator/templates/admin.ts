@@ -37,7 +37,7 @@ export interface TemplatesAdmin {
   documentTypes(): DocumentTypeRecord[];
 }
 
-export function toDocumentAdminView(record: ProducedDocumentRecord): DocumentAdminView {
+function toDocumentAdminView(record: ProducedDocumentRecord): DocumentAdminView {
   const { files, content: _content, answers, ...rest } = record;
   const fileView = (format: DocumentFormat) => ({
     filename: files![format].filename,

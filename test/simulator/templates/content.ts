@@ -7,7 +7,7 @@
  */
 import type { ContentBlock, DocumentContent, DocumentStatus, RecipeBlock, ResolvedAnswer } from './types';
 
-export function formatValue(answer: ResolvedAnswer): string {
+function formatValue(answer: ResolvedAnswer): string {
   const value = answer.value;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.map(String).join(', ');
@@ -26,7 +26,7 @@ const SOURCE_NOTES: Partial<Record<ResolvedAnswer['source'], string>> = {
 };
 
 /** One line of the Answers list, e.g. `probation_months: 6 (default)`. */
-export function answerLine(answer: ResolvedAnswer): string {
+function answerLine(answer: ResolvedAnswer): string {
   if (answer.source === 'missing') return `${answer.path}: not answered`;
   if (answer.source === 'left-out') return `${answer.path}: left out`;
   return `${answer.path}: ${formatValue(answer)}${SOURCE_NOTES[answer.source] ?? ''}`;

@@ -14,7 +14,7 @@ export function registerTemplateRoutes(sim: Simulator): void {
   registerTemplateAdminRoutes(sim);
 }
 
-export { templatesAdmin, toDocumentAdminView } from './admin';
+export { templatesAdmin } from './admin';
 export type { TemplatesAdmin, TemplatePatch, DocumentTypePatch, DocumentAdminView } from './admin';
 export {
   TEMPLATE_IDS,
@@ -24,24 +24,19 @@ export {
   OFFER_LETTER_DEFAULTS,
   OFFER_LETTER_OPTIONS,
 } from './fixtures';
-export { PRODUCE_BODY_LIMIT, TITLE_MAX_LENGTH } from './routes';
+export { PRODUCE_BODY_LIMIT } from './routes';
 export { PICTURE_MAX_BYTES, PICTURE_MAX_SIDE_PX, readPicture } from './pictures';
-export type { Picture, PictureFormat, PictureResult } from './pictures';
 export { readDate } from './dates';
-export type { DateResult } from './dates';
 export { encodePng, encodeGrayJpeg } from './images';
 export { DOCUMENT_CONTENT_TYPES, titleSlug } from './render';
-export { TEMPLATES, templatesOf } from './store';
-export type { TemplatesStore } from './store';
 export { DOCUMENT_FORMATS } from './types';
 export type {
   DocumentFormat,
   DocumentStatus,
   DocumentTypeRecord,
   TemplateRecord,
-  RecipeBlock,
+
   ProducedDocumentRecord,
-  ResolvedAnswer,
-  AnswerSource,
+
 } from './types';
 export type { TemplateSummary, TemplateDetail, ProducedDocument, DocumentLinks } from './projection';

@@ -10,7 +10,7 @@ import { PNG_SIGNATURE } from './images';
 export const PICTURE_MAX_BYTES = 1024 * 1024;
 export const PICTURE_MAX_SIDE_PX = 2000;
 
-export type PictureFormat = 'png' | 'jpeg';
+type PictureFormat = 'png' | 'jpeg';
 
 export interface Picture {
   format: PictureFormat;

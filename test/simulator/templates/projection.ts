@@ -57,7 +57,7 @@ export function toTemplateDetail(store: TemplatesStore, template: TemplateRecord
 }
 
 /** Paths, resolved by clients against the base URL (like a run's downloadPath). */
-export function documentLinks(documentId: string): DocumentLinks {
+function documentLinks(documentId: string): DocumentLinks {
   const base = `/documents/${encodeURIComponent(documentId)}`;
   return { document: base, docx: `${base}/content/docx`, pdf: `${base}/content/pdf`, markdown: `${base}/content/markdown` };
 }

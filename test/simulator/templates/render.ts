@@ -30,7 +30,7 @@ export function titleSlug(title: string): string {
   return slug || 'document';
 }
 
-export function documentFilename(title: string, format: DocumentFormat): string {
+function documentFilename(title: string, format: DocumentFormat): string {
   return `${titleSlug(title)}.${EXTENSIONS[format]}`;
 }
 
@@ -115,7 +115,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
  * 10 MB answer (the body limit) would otherwise take seconds and thousands of pages; the DOCX and
  * the markdown carry it whole.
  */
-export const PDF_BLOCK_CHARACTER_LIMIT = 20_000;
+const PDF_BLOCK_CHARACTER_LIMIT = 20_000;
 
 function capped(text: string): string {
   if (text.length <= PDF_BLOCK_CHARACTER_LIMIT) return text;
@@ -123,7 +123,7 @@ function capped(text: string): string {
   return `${text.slice(0, PDF_BLOCK_CHARACTER_LIMIT)} [... ${rest} more characters: see the DOCX or markdown]`;
 }
 
-export async function renderPdf(content: DocumentContent): Promise<Buffer> {
+async function renderPdf(content: DocumentContent): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -207,7 +207,7 @@ function docxBlock(block: ContentBlock): Paragraph[] {
   }
 }
 
-export async function renderDocx(content: DocumentContent): Promise<Buffer> {
+async function renderDocx(content: DocumentContent): Promise<Buffer> {
   const document = new Document({
     title: content.title,
     subject: content.subject,

@@ -16,7 +16,7 @@ import { listUsableTemplates, requireReadableDocument, requireUsableTemplate, re
 
 /** Limits: "Template production request body: 10 MB (413)" (the core's BodyTooLargeError). */
 export const PRODUCE_BODY_LIMIT = 10 * 1024 * 1024;
-export const TITLE_MAX_LENGTH = 200;
+const TITLE_MAX_LENGTH = 200;
 
 export function registerTemplateHandlers(sim: Simulator): void {
   sim.routeOperation('listTemplates', listTemplates);

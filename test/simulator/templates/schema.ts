@@ -18,7 +18,7 @@ export const hasOwn = (object: object, key: string): boolean => Object.prototype
 
 export const joinPath = (base: string, name: string | number): string => (base === '' ? String(name) : `${base}.${name}`);
 
-export function propertiesOf(node: SchemaNode): Record<string, SchemaNode> {
+function propertiesOf(node: SchemaNode): Record<string, SchemaNode> {
   return isPlainObject(node.properties) ? (node.properties as Record<string, SchemaNode>) : {};
 }
 
@@ -27,7 +27,7 @@ export function propertyOf(node: SchemaNode, name: string): SchemaNode | undefin
   return hasOwn(properties, name) && isPlainObject(properties[name]) ? properties[name] : undefined;
 }
 
-export function requiredOf(node: SchemaNode): string[] {
+function requiredOf(node: SchemaNode): string[] {
   return Array.isArray(node.required) ? node.required.filter((name): name is string => typeof name === 'string') : [];
 }
 

@@ -44,7 +44,7 @@ function buildStore(): TemplatesStore {
   return { documentTypes, templates, documents: new Map([[app.documentId, app]]) };
 }
 
-export const TEMPLATES = defineSlice<TemplatesStore>({ name: 'templates', create: buildStore });
+const TEMPLATES = defineSlice<TemplatesStore>({ name: 'templates', create: buildStore });
 
 const registered = new WeakSet<Simulator>();
 

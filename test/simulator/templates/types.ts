@@ -51,7 +51,7 @@ export type AnswerKind = 'text' | 'date' | 'number' | 'boolean' | 'choice' | 'ch
  * Where an answer of the produced document comes from: posted, a workspace default, fixed by the
  * workspace (readOnly), an optional answer left out (alternative wording), or a required one missing.
  */
-export type AnswerSource = 'answered' | 'default' | 'fixed' | 'left-out' | 'missing';
+type AnswerSource = 'answered' | 'default' | 'fixed' | 'left-out' | 'missing';
 
 export interface ResolvedAnswer {
   /** Dotted path, e.g. 'employee.start_date'. */

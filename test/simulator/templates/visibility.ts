@@ -13,7 +13,7 @@ import type { ProducedDocumentRecord, TemplateRecord } from './types';
 const allows = (restrictedToUserIds: string[] | null, userId: string): boolean =>
   restrictedToUserIds === null || restrictedToUserIds.includes(userId);
 
-export function isTemplateUsable(store: TemplatesStore, auth: AuthContext, template: TemplateRecord): boolean {
+function isTemplateUsable(store: TemplatesStore, auth: AuthContext, template: TemplateRecord): boolean {
   const type = store.documentTypes.get(template.documentType);
   return (
     template.workspaceId === auth.workspace.id &&
@@ -43,7 +43,7 @@ export function requiresReview(store: TemplatesStore, template: TemplateRecord):
   return template.requiresReview || store.documentTypes.get(template.documentType)?.requiresReview === true;
 }
 
-export function isDocumentReadable(auth: AuthContext, document: ProducedDocumentRecord): boolean {
+function isDocumentReadable(auth: AuthContext, document: ProducedDocumentRecord): boolean {
   return document.origin === 'api' && document.workspaceId === auth.workspace.id && document.userId === auth.user.id;
 }
 

@@ -50,7 +50,7 @@ export interface UploadsAdmin {
   uploads(): UploadSummary[];
 }
 
-export function toUploadSummary(record: InputDocumentRecord): UploadSummary {
+function toUploadSummary(record: InputDocumentRecord): UploadSummary {
   const { documentId, keyId, filename, contentType, sizeBytes, status, processingError, usedByRunId } = record;
   return { documentId, keyId, filename, contentType, sizeBytes, status, processingError, usedByRunId };
 }

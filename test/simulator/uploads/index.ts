@@ -17,14 +17,12 @@ export function registerUploadRoutes(sim: Simulator): void {
   registerUploadAdminRoutes(sim);
 }
 
-export { uploadsAdmin, toUploadSummary } from './admin';
+export { uploadsAdmin } from './admin';
 export type { UploadsAdmin, UploadSummary, StorageView, StorageSettingInput } from './admin';
-export { ACCEPTED_UPLOAD_TYPES, UPLOAD_EXTENSIONS, DOCX_CONTENT_TYPE, resolveUploadType, mediaTypeEssence } from './media-types';
-export type { UploadKind, TypeResolution } from './media-types';
-export { checkBase64 } from './base64';
+export { ACCEPTED_UPLOAD_TYPES, UPLOAD_EXTENSIONS, DOCX_CONTENT_TYPE } from './media-types';
+export type { UploadKind } from './media-types';
 export { countPdfPages } from './pdf-pages';
-export { FAIL_INGESTION_MARKER, PARAGRAPHS_PER_PAGE, inspectUpload } from './inspect';
+export { FAIL_INGESTION_MARKER, PARAGRAPHS_PER_PAGE } from './inspect';
 export type { IngestionOutcome } from './inspect';
-export { DEFAULT_STORAGE_LIMIT_BYTES, uploadsOf } from './store';
+export { DEFAULT_STORAGE_LIMIT_BYTES } from './store';
 export { jsonBodyLimit } from './request';
-export { toUploadResponse, UPLOAD_STATUS_PATH } from './routes';

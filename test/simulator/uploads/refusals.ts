@@ -11,7 +11,7 @@ export const FILE_FIELD = 'file';
 const MB = 1024 * 1024;
 
 /** 52428800 -> '50 MB'; a small test limit keeps three significant digits ('0.000977 MB'). */
-export function formatMegabytes(bytes: number): string {
+function formatMegabytes(bytes: number): string {
   return `${Number((bytes / MB).toPrecision(3))} MB`;
 }
 

@@ -19,7 +19,7 @@ import { emptyFile, notFound, storageLimitReached, tooManyPages } from './refusa
 import { readUpload } from './request';
 import { uploadsOf } from './store';
 
-export const UPLOAD_STATUS_PATH = '/workflow-inputs/documents';
+const UPLOAD_STATUS_PATH = '/workflow-inputs/documents';
 
 export function registerUploadHandlers(sim: Simulator): void {
   sim.routeOperation('uploadInputDocument', uploadInputDocument);
@@ -27,7 +27,7 @@ export function registerUploadHandlers(sim: Simulator): void {
 }
 
 /** Upload response (202): the status fields at upload time (pageCount null, status processing). */
-export function toUploadResponse(record: InputDocumentRecord): Record<string, unknown> {
+function toUploadResponse(record: InputDocumentRecord): Record<string, unknown> {
   return {
     documentId: record.documentId,
     documentVersionId: record.documentVersionId,
