@@ -4,12 +4,18 @@
  * instance (N8N_DEFAULT_BINARY_DATA_MODE=filesystem), instead of inline base64. Jest gives every test file
  * its own module registry, so the store set up here stays in that file.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'dw-fs-binary-'));
+// Under Jest, test/setup/env.ts has already given the file its own folder (removed after the file). Outside Jest
+// (the bench imports this), the folder made here is removed when the process ends, so nothing stays in /tmp.
+if (!process.env.N8N_USER_FOLDER) {
+  const folder = mkdtempSync(join(tmpdir(), 'dw-fs-binary-'));
+  process.env.N8N_USER_FOLDER = folder;
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+}
 
 import 'reflect-metadata';
 import { Container } from '@n8n/di';
