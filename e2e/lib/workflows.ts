@@ -11,7 +11,7 @@ import type { CredentialRef } from './n8n';
 export const WORKFLOWS_DIR = join(E2E_DIR, 'workflows');
 export const NODE_TYPE = 'n8n-nodes-drafting-workspace.draftingWorkspace';
 export const TRIGGER_TYPE = 'n8n-nodes-drafting-workspace.draftingWorkspaceTrigger';
-export const CHAT_MODEL_TYPE = 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace';
+const CHAT_MODEL_TYPE = 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace';
 
 export interface WorkflowNode {
   id: string;
