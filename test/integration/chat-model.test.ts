@@ -1,6 +1,6 @@
 // The Chat Model through n8n-core: supplied by the engine to a consumer node (as a chain or agent gets it), over the
 // package's transport against the simulator: generate, stream, the service's errors in plain words, tools refused.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { credentialFor, registerNodeTypes, runWorkflow, type HarnessRun } from '../harness';
 import { FIXTURE_IDS, FIXTURE_KEYS, chatAdmin } from '../simulator';
@@ -50,7 +50,7 @@ class ModelConsumer implements INodeType {
 
 registerNodeTypes({ 'test.modelConsumer': { type: new ModelConsumer(), sourcePath: '' } });
 
-async function run(mode: string, model = 'dw-standard', options: IDataObject = {}): Promise<HarnessRun> {
+async function run(mode: string, model = 'dw-standard', options: Record<string, number> = {}): Promise<HarnessRun> {
 	const result = await runWorkflow(
 		{
 			nodes: [
@@ -59,7 +59,7 @@ async function run(mode: string, model = 'dw-standard', options: IDataObject = {
 				{
 					name: 'Model',
 					type: 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace',
-					parameters: { model: { __rl: true, mode: 'id', value: model }, options },
+					parameters: { model: { __rl: true, mode: 'id', value: model }, options: options as Record<string, number> },
 					credentials: { draftingWorkspaceApi: { id: 'cred-1', name: 'Drafting Workspace account' } },
 				},
 			],
