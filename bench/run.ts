@@ -5,7 +5,7 @@
  * 127.0.0.1. Prints one table, writes bench/results.json and bench/latency.svg. Figures, not assertions.
  *
  *   npm run bench                      all scenarios
- *   npm run bench -- --only=latency,files   a subset (latency, requests, rate, files, overhead)
+ *   npm run bench -- --only=latency,files   a subset (latency, requests, rate, files, overhead, chat)
  */
 import { initEngine, skipBinaryStore } from './lib/engine';
 
@@ -15,13 +15,14 @@ import { writeLatencyChart } from './lib/chart';
 import { registerN8nNodes } from './lib/n8nNodes';
 import { machineDescription, mb, ms, printTable, range, writeResults, type Row } from './lib/report';
 import { startSimulatorProcess } from './lib/simulatorProcess';
+import { chatModelStreaming } from './scenarios/chatModel';
 import { completionLatency } from './scenarios/latency';
 import { largeFiles } from './scenarios/largeFiles';
 import { perItemOverhead } from './scenarios/overhead';
 import { rateLimitedBatch } from './scenarios/rateLimit';
 import { requestsPerRun } from './scenarios/requests';
 
-const SCENARIOS = ['latency', 'requests', 'rate', 'files', 'overhead'] as const;
+const SCENARIOS = ['latency', 'requests', 'rate', 'files', 'overhead', 'chat'] as const;
 /** `--binary-mode=memory` keeps binary data inline (base64 in the items) instead of n8n's default filesystem store. */
 const BINARY_MODE = process.argv.includes('--binary-mode=memory') ? 'memory' : 'filesystem';
 type Scenario = (typeof SCENARIOS)[number];
@@ -128,6 +129,31 @@ async function main(): Promise<void> {
         target: 'ratio ≤ 1.2',
         met: ratio <= 1.2,
       });
+    }
+    if (wanted.has('chat')) {
+      console.log('bench: 6. chat model streaming (Drafting Workspace Chat Model vs n8n\'s OpenAI Chat Model on the simulator\'s /v1)...');
+      // Its own simulator: chat chunks 10 ms apart, as a model writing, so the first token and the end differ.
+      const chatSim = await startSimulatorProcess({ defaultRateLimitPerMinute: 1_000_000, chatChunkDelayMs: 10 });
+      try {
+        const chat = await chatModelStreaming(chatSim, 10);
+        results.chatModel = chat;
+        const metric = `${chat.answerWords}-word answer, chunks ${chat.chunkDelayMs} ms apart${chat.answersEqual ? ', same text' : ', TEXTS DIFFER'}`;
+        for (const [label, key] of [['time to first token', 'firstToken'], ['total time', 'total']] as const) {
+          const ratio = chat[key].ours.median / chat[key].openAi.median;
+          rows.push({
+            scenario: '6. Chat model streaming',
+            metric: `${label}, ${metric}`,
+            ours: range(chat[key].ours, ms),
+            alternative: `${range(chat[key].openAi, ms)}, n8n OpenAI Chat Model`,
+            ratio: `${times(ratio)} the time`,
+            target: 'ratio ≤ 1.2',
+            met: ratio <= 1.2,
+          });
+        }
+        if (chat.errors.length) console.warn(`bench: chat model errors: ${chat.errors.join('; ')}`);
+      } finally {
+        await chatSim.stop();
+      }
     }
   } finally {
     await sim.stop();

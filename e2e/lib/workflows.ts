@@ -11,6 +11,7 @@ import type { CredentialRef } from './n8n';
 export const WORKFLOWS_DIR = join(E2E_DIR, 'workflows');
 export const NODE_TYPE = 'n8n-nodes-drafting-workspace.draftingWorkspace';
 export const TRIGGER_TYPE = 'n8n-nodes-drafting-workspace.draftingWorkspaceTrigger';
+const CHAT_MODEL_TYPE = 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace';
 
 export interface WorkflowNode {
   id: string;
@@ -50,7 +51,7 @@ export function loadWorkflow(name: string): WorkflowJson {
 export function useCredential(workflow: WorkflowJson, credential: CredentialRef, nodeNames?: string[]): WorkflowJson {
   const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowJson;
   for (const node of copy.nodes) {
-    if (![NODE_TYPE, TRIGGER_TYPE].includes(node.type)) continue;
+    if (![NODE_TYPE, TRIGGER_TYPE, CHAT_MODEL_TYPE].includes(node.type)) continue;
     if (nodeNames && !nodeNames.includes(node.name)) continue;
     node.credentials = { ...node.credentials, draftingWorkspaceApi: { id: credential.id, name: credential.name } };
   }

@@ -2,17 +2,17 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { ensureNodeError, settle } from '../common/errors';
-import { apiRequest, apiRequestFull, asArray, serviceCodeOf } from '../transport';
+import { apiRequest, apiRequestFull, asArray, cancelSignalOf, serviceCodeOf, type TransportContext } from '../transport';
 import type { ByteStream } from '../transport/types';
-import type { AggregatedCompletion } from './completion';
+import { isCutShort, type AggregatedCompletion } from './completion';
 import { ProgressRelay } from './relay.api';
 import { readCompletionStream } from './stream.api';
 
 /** A completion that takes longer than this is abandoned (the socket idle timeout also applies between chunks). */
-const MAX_ANSWER_MS = 10 * 60_000;
+export const MAX_ANSWER_MS = 10 * 60_000;
 
 /** model_not_allowed: the service does not list the allowed models, so the node reads them to say which. */
-async function explainModelRefusal(this: IExecuteFunctions, error: unknown, itemIndex: number): Promise<Error> {
+async function explainModelRefusal(this: TransportContext, error: unknown, itemIndex: number | undefined): Promise<Error> {
 	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
 	if (serviceCodeOf(nodeError) !== 'model_not_allowed') return nodeError;
 	const listed = await settle(apiRequest.call(this, { method: 'GET', path: '/v1/models', itemIndex }));
@@ -24,10 +24,11 @@ async function explainModelRefusal(this: IExecuteFunctions, error: unknown, item
 }
 
 /**
- * POST /v1/chat/completions with a streamed body (see completionBody): the deltas are relayed to a streaming
- * execution as they come, and the answer is added up. A stream cut before its end is an error.
+ * POST /v1/chat/completions with a streamed body (see completionBody) and returns the open event stream. Refusals
+ * come back as the transport's plain errors (quota_exceeded with its reset time; rate_limited is waited out
+ * first); model_not_allowed names the allowed models.
  */
-export async function streamCompletion(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<AggregatedCompletion> {
+export async function openCompletionStream(this: TransportContext, body: IDataObject, itemIndex?: number): Promise<ByteStream> {
 	const sent = await settle(
 		apiRequestFull.call(this, {
 			method: 'POST',
@@ -41,14 +42,26 @@ export async function streamCompletion(this: IExecuteFunctions, body: IDataObjec
 		}),
 	);
 	if (!sent.ok) throw await explainModelRefusal.call(this, sent.error, itemIndex);
+	return sent.value.body as ByteStream;
+}
 
+/** The error for a stream that was cut before its end (its answer may be partial). */
+export function cutShortError(this: TransportContext, aggregated: AggregatedCompletion, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(this.getNode(), 'The answer stream ended before the answer was complete', {
+		description: `Received ${aggregated.chunks} chunks and no end marker. The connection may have been cut; run the node again.`,
+		itemIndex,
+	});
+}
+
+/**
+ * The action node's completion: the deltas are relayed to a streaming execution as they come, and the answer is
+ * added up. A stream cut before its end is an error.
+ */
+export async function streamCompletion(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<AggregatedCompletion> {
+	const stream = await openCompletionStream.call(this, body, itemIndex);
 	const relay = new ProgressRelay(this, itemIndex);
-	const aggregated = await readCompletionStream.call(this, sent.value.body as ByteStream, async (delta) => await relay.send(delta), MAX_ANSWER_MS);
+	const aggregated = await readCompletionStream(stream, cancelSignalOf(this), async (delta) => await relay.send(delta), MAX_ANSWER_MS);
 	await relay.end();
-	if (!aggregated.done && aggregated.finishReason === null)
-		throw new NodeOperationError(this.getNode(), 'The answer stream ended before the answer was complete', {
-			description: `Received ${aggregated.chunks} chunks and no end marker. The connection may have been cut; run the node again.`,
-			itemIndex,
-		});
+	if (isCutShort(aggregated)) throw cutShortError.call(this, aggregated, itemIndex);
 	return aggregated;
 }

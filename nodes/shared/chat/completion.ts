@@ -15,6 +15,55 @@ export interface AggregatedCompletion {
 	chunks: number;
 }
 
+/** What one `chat.completion.chunk` carries (choice 0 only: the node never asks for more). */
+export interface CompletionPiece {
+	id?: string;
+	model?: string;
+	created?: number;
+	/** Text the model wrote in this chunk ('' when none). */
+	delta: string;
+	finishReason?: string;
+	usage?: IDataObject;
+}
+
+/** Reads one parsed `chat.completion.chunk`. */
+export function readCompletionChunk(chunk: IDataObject): CompletionPiece {
+	const piece: CompletionPiece = { delta: '' };
+	if (typeof chunk.id === 'string') piece.id = chunk.id;
+	if (typeof chunk.model === 'string') piece.model = chunk.model;
+	if (typeof chunk.created === 'number') piece.created = chunk.created;
+	if (chunk.usage && typeof chunk.usage === 'object') piece.usage = chunk.usage as IDataObject;
+	const choices = Array.isArray(chunk.choices) ? (chunk.choices as IDataObject[]) : [];
+	for (const choice of choices) {
+		if (Number(choice.index ?? 0) !== 0) continue;
+		const delta = (choice.delta ?? {}) as IDataObject;
+		if (typeof delta.content === 'string') piece.delta += delta.content;
+		if (typeof choice.finish_reason === 'string') piece.finishReason = choice.finish_reason;
+	}
+	return piece;
+}
+
+/** Adds a chunk's piece to the running total (the first id, model and created win; the last usage wins). */
+export function addPiece(total: AggregatedCompletion, piece: CompletionPiece): void {
+	total.chunks++;
+	total.id ??= piece.id;
+	total.model ??= piece.model;
+	total.created ??= piece.created;
+	if (piece.usage) total.usage = piece.usage;
+	total.content += piece.delta;
+	if (piece.finishReason !== undefined) total.finishReason = piece.finishReason;
+}
+
+/** An empty total, before the first chunk. */
+export function emptyCompletion(): AggregatedCompletion {
+	return { content: '', finishReason: null, done: false, chunks: 0 };
+}
+
+/** A stream that ended with neither `[DONE]` nor a finish reason was cut: its answer may be partial. */
+export function isCutShort(aggregated: AggregatedCompletion): boolean {
+	return !aggregated.done && aggregated.finishReason === null;
+}
+
 /** The `chat.completion` object the stream stands for (the "raw" output). */
 export function toChatCompletion(aggregated: AggregatedCompletion): IDataObject {
 	return {

@@ -1,54 +1,50 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
 import { parseJsonObject } from '../common/jsonObject';
 import { SseReader } from '../transport/sseReader.api';
 import type { ByteStream } from '../transport/types';
-import type { AggregatedCompletion } from './completion';
+import { addPiece, emptyCompletion, readCompletionChunk, type AggregatedCompletion, type CompletionPiece } from './completion';
+
+/** What the stream yields: a chunk's piece, or the `[DONE]` end marker. */
+export type StreamedPiece = { kind: 'piece'; piece: CompletionPiece } | { kind: 'done' };
 
 /**
- * Reads a `chat.completion.chunk` event stream to its end (`data: [DONE]`), with the same SSE parser as Wait
- * For Run, handing each content delta to `onDelta` as it arrives (the node relays them with sendChunk).
+ * Reads a `chat.completion.chunk` event stream to its end (`data: [DONE]`) with the same SSE parser as Wait
+ * For Run, yielding each chunk as it arrives. The stream is closed when the caller stops early or fails.
  */
-export async function readCompletionStream(
-	this: IExecuteFunctions,
-	body: ByteStream,
-	onDelta: (delta: string) => Promise<void>,
-	maxWaitMs: number,
-): Promise<AggregatedCompletion> {
+export async function* completionPieces(body: ByteStream, cancelSignal: AbortSignal | undefined, maxWaitMs: number): AsyncGenerator<StreamedPiece> {
 	const reader = new SseReader(body);
-	const cancelSignal = this.getExecutionCancelSignal?.();
-	const result: AggregatedCompletion = { content: '', finishReason: null, done: false, chunks: 0 };
 	const deadline = Date.now() + maxWaitMs;
 	try {
 		for (;;) {
 			const next = await reader.next(deadline - Date.now(), cancelSignal);
-			if (next.kind !== 'event') break;
+			if (next.kind !== 'event') return;
 			const data = next.event.data.trim();
 			if (data === '[DONE]') {
-				result.done = true;
-				break;
+				yield { kind: 'done' };
+				return;
 			}
 			const parsed = parseJsonObject(data);
-			if (!parsed.ok) continue;
-			const chunk = parsed.value;
-			result.chunks++;
-			if (typeof chunk.id === 'string') result.id ??= chunk.id;
-			if (typeof chunk.model === 'string') result.model ??= chunk.model;
-			if (typeof chunk.created === 'number') result.created ??= chunk.created;
-			if (chunk.usage && typeof chunk.usage === 'object') result.usage = chunk.usage as IDataObject;
-			const choices = Array.isArray(chunk.choices) ? (chunk.choices as IDataObject[]) : [];
-			for (const choice of choices) {
-				if (Number(choice.index ?? 0) !== 0) continue;
-				const delta = (choice.delta ?? {}) as IDataObject;
-				if (typeof delta.content === 'string' && delta.content) {
-					result.content += delta.content;
-					await onDelta(delta.content);
-				}
-				if (typeof choice.finish_reason === 'string') result.finishReason = choice.finish_reason;
-			}
+			if (parsed.ok) yield { kind: 'piece', piece: readCompletionChunk(parsed.value) };
 		}
 	} finally {
 		reader.close();
+	}
+}
+
+/** The whole stream added up, handing each content delta to `onDelta` as it arrives (the action node relays them). */
+export async function readCompletionStream(
+	body: ByteStream,
+	cancelSignal: AbortSignal | undefined,
+	onDelta: (delta: string) => Promise<void>,
+	maxWaitMs: number,
+): Promise<AggregatedCompletion> {
+	const result = emptyCompletion();
+	for await (const streamed of completionPieces(body, cancelSignal, maxWaitMs)) {
+		if (streamed.kind === 'done') {
+			result.done = true;
+			break;
+		}
+		addPiece(result, streamed.piece);
+		if (streamed.piece.delta) await onDelta(streamed.piece.delta);
 	}
 	return result;
 }

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, ISupplyDataFunctions } from 'n8n-workflow';
 
 import { autoMapItem } from './autoMap';
 
@@ -10,7 +10,7 @@ export function locatorValue(raw: unknown): string {
 }
 
 /** Reads a resource locator parameter as a trimmed id; an empty one is an error naming the item. */
-export function getLocatorId(this: IExecuteFunctions, name: string, itemIndex: number, label: string): string {
+export function getLocatorId(this: IExecuteFunctions | ISupplyDataFunctions, name: string, itemIndex: number, label: string): string {
 	const id = locatorValue(this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 	if (!id)
 		throw new NodeOperationError(this.getNode(), `${label} is empty`, {

@@ -5,6 +5,7 @@ import type {
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	ISupplyDataFunctions,
 } from 'n8n-workflow';
 
 import type { RetryPolicy } from './retry';
@@ -16,8 +17,8 @@ export interface DraftingWorkspaceCredentials {
 	apiKey: string;
 }
 
-/** Every n8n context the transport is called from: node execution, dropdowns, the trigger's poll. */
-export type TransportContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
+/** Every n8n context the transport is called from: node execution, dropdowns, the trigger's poll, the chat model (supplyData). */
+export type TransportContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions | ISupplyDataFunctions;
 
 type ResponseKind = 'json' | 'buffer' | 'stream';
 

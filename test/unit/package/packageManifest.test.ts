@@ -7,14 +7,17 @@ import type { INodeType } from 'n8n-workflow';
 
 import { DraftingWorkspace } from '../../../nodes/DraftingWorkspace/DraftingWorkspace.node';
 import { DraftingWorkspaceTrigger } from '../../../nodes/DraftingWorkspaceTrigger/DraftingWorkspaceTrigger.node';
+import { LmChatDraftingWorkspace } from '../../../nodes/LmChatDraftingWorkspace/LmChatDraftingWorkspace.node';
 
 const REPO = resolve(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Record<string, any>;
 
 describe('package.json', () => {
-  test('n8n loads it: no runtime dependencies, n8n-workflow as the only peer, no overrides, no main', () => {
+  test('n8n loads it: no runtime dependencies, n8n-workflow and the AI node SDK as the only peers, no overrides, no main', () => {
     expect(manifest.dependencies ?? {}).toEqual({});
-    expect(manifest.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+    // The SDK is for the Chat Model only; n8n's lint wants n8n.aiNodeSdkVersion beside it.
+    expect(manifest.peerDependencies).toEqual({ 'n8n-workflow': '*', '@n8n/ai-node-sdk': '*' });
+    expect(manifest.n8n.aiNodeSdkVersion).toBe(1);
     expect(manifest.overrides).toBeUndefined();
     expect(manifest.main).toBeUndefined();
     expect(manifest.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
@@ -31,6 +34,7 @@ describe('codex files', () => {
   const nodes: Array<[string, INodeType]> = [
     ['DraftingWorkspace/DraftingWorkspace', new DraftingWorkspace()],
     ['DraftingWorkspaceTrigger/DraftingWorkspaceTrigger', new DraftingWorkspaceTrigger()],
+    ['LmChatDraftingWorkspace/LmChatDraftingWorkspace', new LmChatDraftingWorkspace()],
   ];
 
   test('package.json lists exactly these nodes', () => {
@@ -45,6 +49,15 @@ describe('codex files', () => {
     expect(codex).toMatchObject({ nodeVersion: '1.0', codexVersion: '1.0' });
     expect(codex.categories.length).toBeGreaterThan(0);
     expect(codex.resources.primaryDocumentation[0].url).toContain(manifest.homepage.replace(/#.*$/, ''));
+  });
+
+  test('the Chat Model is filed where n8n files its language models (AI → Language Models → Chat Models)', () => {
+    const codex = JSON.parse(readFileSync(join(REPO, 'nodes', 'LmChatDraftingWorkspace', 'LmChatDraftingWorkspace.node.json'), 'utf8')) as Record<string, any>;
+    expect(codex.categories).toEqual(['AI']);
+    expect(codex.subcategories).toEqual({ AI: ['Language Models', 'Root Nodes'], 'Language Models': ['Chat Models (Recommended)'] });
+    const { description } = new LmChatDraftingWorkspace();
+    expect(description.outputs).toEqual(['ai_languageModel']);
+    expect(description.credentials).toEqual([{ name: 'draftingWorkspaceApi', required: true }]);
   });
 
   test('the trigger is found by what users type for it', () => {
