@@ -103,18 +103,21 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 }
 
 /**
- * The batch's own context: the same execution, with a cancel signal that also fires when the batch stops, so
+ * The batch's own contexts: the same execution, with a cancel signal that also fires when the batch stops, so
  * one failing item (without Continue On Fail) ends every other item's wait at once. Waits and requests read
- * the signal through `getExecutionCancelSignal`, as they do for a cancelled execution.
+ * the signal through `getExecutionCancelSignal`, as they do for a cancelled execution. Each item gets a signal
+ * of its own (`AbortSignal.any`, which adds no listener to its source), so a batch of open streams never
+ * piles listeners onto one signal.
  */
-function stoppableContext(this: IExecuteFunctions): { context: IExecuteFunctions; stop: () => void; release: () => void } {
+function stoppableContexts(this: IExecuteFunctions): { contextFor: (itemIndex: number) => IExecuteFunctions; stop: () => void } {
 	const controller = new AbortController();
 	const execution = this.getExecutionCancelSignal?.();
-	const onAbort = () => controller.abort();
-	if (execution?.aborted) controller.abort();
-	else execution?.addEventListener('abort', onAbort, { once: true });
-	const context = Object.create(this, { getExecutionCancelSignal: { value: () => controller.signal } }) as IExecuteFunctions;
-	return { context, stop: () => controller.abort(), release: () => execution?.removeEventListener('abort', onAbort) };
+	const batchSignal = execution ? AbortSignal.any([execution, controller.signal]) : controller.signal;
+	const contextFor = (): IExecuteFunctions => {
+		const signal = AbortSignal.any([batchSignal]);
+		return Object.create(this, { getExecutionCancelSignal: { value: () => signal } }) as IExecuteFunctions;
+	};
+	return { contextFor, stop: () => controller.abort() };
 }
 
 /** The error that stops a batch lists what every item created, not only its own item's. */
@@ -137,12 +140,12 @@ function withBatchCreated(error: Error, itemIndex: number, byItem: Array<{ itemI
  */
 async function runBatch(this: IExecuteFunctions, size: number, handler: OperationModule, plan: BatchPlan): Promise<INodeExecutionData[]> {
 	const scheduler = new BatchScheduler(size, plan.stages, plan.followLimits.call(this));
-	const { context, stop, release } = stoppableContext.call(this);
+	const { contextFor, stop } = stoppableContexts.call(this);
 	const perItem: INodeExecutionData[][] = new Array(size);
 	let failure: { error: Error; itemIndex: number } | undefined;
 	const runItem = async (itemIndex: number): Promise<void> => {
 		try {
-			const results = await handler.execute.call(context, itemIndex, scheduler.lane(itemIndex));
+			const results = await handler.execute.call(contextFor(itemIndex), itemIndex, scheduler.lane(itemIndex));
 			perItem[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
 		} catch (error) {
 			if (failure) return;
@@ -158,11 +161,7 @@ async function runBatch(this: IExecuteFunctions, size: number, handler: Operatio
 			scheduler.finish(itemIndex);
 		}
 	};
-	try {
-		await Promise.all(Array.from({ length: size }, async (_, itemIndex) => await runItem(itemIndex)));
-	} finally {
-		release();
-	}
+	await Promise.all(Array.from({ length: size }, async (_, itemIndex) => await runItem(itemIndex)));
 	if (failure) throw withBatchCreated(failure.error, failure.itemIndex, scheduler.createdByItem());
 	return perItem.flat();
 }
