@@ -1,11 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { Lane } from '../../../shared/common/batch';
-import { readFollowAtMost } from '../../../shared/common/parameters';
 import type { BatchPlan } from '../types';
 
 import { runLocator } from '../../../shared/common/descriptions';
-import { getLocatorId } from '../../../shared/common/parameters';
+import { getLocatorId, readFollowAtMost } from '../../../shared/common/parameters';
 import { waitAndOutput, waitFields } from './waitFields';
 
 const show = { resource: ['run'], operation: ['wait'] };
