@@ -30,7 +30,7 @@ export const directLane: Lane = {
 };
 
 /** Thrown into a send or follow that was still waiting when the batch stopped. */
-export class BatchStoppedError extends Error {
+class BatchStoppedError extends Error {
 	constructor() {
 		super('The batch stopped before this item took its turn');
 		this.name = 'BatchStoppedError';
