@@ -50,6 +50,22 @@ function isCancelled(this: IExecuteFunctions): boolean {
 	return this.getExecutionCancelSignal?.()?.aborted === true;
 }
 
+/** One item's outcome: its results (paired), its error item (Continue On Fail), or the error that stops the node. */
+async function outcomeOf(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: () => Promise<INodeExecutionData[]>,
+): Promise<{ items: INodeExecutionData[] } | { error: Error }> {
+	try {
+		const results = await run();
+		return { items: results.map((result) => ({ ...result, pairedItem: { item: itemIndex } })) };
+	} catch (error) {
+		const nodeError = toNodeError.call(this, error, itemIndex);
+		if (this.continueOnFail() && !isCancelled.call(this)) return { items: [errorItem.call(this, nodeError, itemIndex)] };
+		return { error: nodeError };
+	}
+}
+
 /** The item loop of the action node, written once: operations are functions of one item. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -66,17 +82,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const perItem: INodeExecutionData[][] = new Array(items.length);
 	const runItem = async (itemIndex: number): Promise<void> => {
-		try {
-			const results = await handler.execute.call(this, itemIndex, directLane);
-			perItem[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
-		} catch (error) {
-			const nodeError = toNodeError.call(this, error, itemIndex);
-			if (this.continueOnFail() && !isCancelled.call(this)) {
-				perItem[itemIndex] = [errorItem.call(this, nodeError, itemIndex)];
-				return;
-			}
-			throw nodeError;
-		}
+		const outcome = await outcomeOf.call(this, itemIndex, async () => await handler.execute.call(this, itemIndex, directLane));
+		if ('error' in outcome) throw outcome.error;
+		perItem[itemIndex] = outcome.items;
 	};
 
 	const concurrency = Math.max(1, Math.min(handler.concurrency ?? 1, items.length));
@@ -144,22 +152,17 @@ async function runBatch(this: IExecuteFunctions, size: number, handler: Operatio
 	const perItem: INodeExecutionData[][] = new Array(size);
 	let failure: { error: Error; itemIndex: number } | undefined;
 	const runItem = async (itemIndex: number): Promise<void> => {
-		try {
-			const results = await handler.execute.call(contextFor(itemIndex), itemIndex, scheduler.lane(itemIndex));
-			perItem[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
-		} catch (error) {
-			if (failure) return;
-			const nodeError = toNodeError.call(this, error, itemIndex);
-			if (this.continueOnFail() && !isCancelled.call(this)) {
-				perItem[itemIndex] = [errorItem.call(this, nodeError, itemIndex)];
-				return;
-			}
-			failure = { error: nodeError, itemIndex };
-			scheduler.stop();
-			stop();
-		} finally {
-			scheduler.finish(itemIndex);
+		const outcome = await outcomeOf.call(this, itemIndex, async () => await handler.execute.call(contextFor(itemIndex), itemIndex, scheduler.lane(itemIndex)));
+		scheduler.finish(itemIndex);
+		// After the first failure the others' errors are the stop itself: the first one is the cause.
+		if (failure) return;
+		if ('items' in outcome) {
+			perItem[itemIndex] = outcome.items;
+			return;
 		}
+		failure = { error: outcome.error, itemIndex };
+		scheduler.stop();
+		stop();
 	};
 	await Promise.all(Array.from({ length: size }, async (_, itemIndex) => await runItem(itemIndex)));
 	if (failure) throw withBatchCreated(failure.error, failure.itemIndex, scheduler.createdByItem());
