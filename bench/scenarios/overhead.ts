@@ -1,6 +1,8 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
+import { inclusiveTime, profiled, selfTimes, writeProfile } from '../lib/profile';
 import type { SimulatorProcess } from '../lib/simulatorProcess';
 import { summarize, type Summary } from '../lib/stats';
 import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../lib/workflow';
@@ -8,12 +10,19 @@ import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../li
 /**
  * Scenario 5, per-item overhead: N items of a cheap JSON read (Workflow → Get) through this package and
  * through the HTTP Request node with the same credential (predefined credential type). Only the measured
- * node's own time counts (engine hooks); the item source is outside it.
+ * node's own time counts (engine hooks); the item source is outside it. Wall time swings with the machine (a
+ * 2-core box shared with other jobs read 0.74×–1.46×), so the figure that means something is the process's CPU
+ * time during the node, over many interleaved rounds: median and spread.
  */
 export interface OverheadResult {
   items: number;
+  rounds: number;
+  /** Wall time of the measured node (engine hooks). */
   ours: Summary;
   httpRequest: Summary;
+  /** CPU time (user + system) of this process while the measured node ran: what the node costs, not the network. */
+  oursCpu: Summary;
+  httpRequestCpu: Summary;
   failures: { ours: number; httpRequest: number };
 }
 
@@ -26,22 +35,79 @@ function workflowWith(measured: BenchNode, count: number) {
   return { nodes: [manualTrigger(), itemsSource(count), measured], connections: connect([['Manual Trigger', 'Items'], ['Items', measured.name]]) };
 }
 
-export async function perItemOverhead(sim: SimulatorProcess, count = 1000, repeats = 5): Promise<OverheadResult> {
+export async function perItemOverhead(sim: SimulatorProcess, count = 1000, repeats = 15): Promise<OverheadResult> {
   const credentials = [credentialFor(sim.url, FIXTURE_KEYS.full)];
   const oursNode = ours('Measured', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' } });
   const httpNode = httpRequest('Measured', { method: 'GET', url: `=${sim.url}/workflows/{{ $json.workflowId }}` });
   const times = { ours: [] as number[], httpRequest: [] as number[] };
+  const cpu = { ours: [] as number[], httpRequest: [] as number[] };
   const failures = { ours: 0, httpRequest: 0 };
-  // Alternate the two sides so drift (JIT, GC, the machine) spreads evenly; the first round warms up.
+  // Alternate the two sides, and which goes first, so drift (JIT, GC, the machine) spreads evenly; the first round
+  // warms up. CPU time is process.cpuUsage() around the node (the simulator is another process).
   for (let round = 0; round <= repeats; round++) {
-    for (const [side, node] of [['ours', oursNode], ['httpRequest', httpNode]] as const) {
-      const run = await runTimed(workflowWith(node, count), { credentials });
+    const sides = [['ours', oursNode], ['httpRequest', httpNode]] as const;
+    for (const [side, node] of round % 2 ? [...sides].reverse() : sides) {
+      let before: NodeJS.CpuUsage | undefined;
+      let used = Number.NaN;
+      const run = await runTimed(workflowWith(node, count), {
+        credentials,
+        configureHooks: (hooks) => {
+          hooks.addHandler('nodeExecuteBefore', (name) => {
+            if (name === 'Measured') before = process.cpuUsage();
+          });
+          hooks.addHandler('nodeExecuteAfter', (name) => {
+            if (name !== 'Measured' || !before) return;
+            const delta = process.cpuUsage(before);
+            used = (delta.user + delta.system) / 1000;
+          });
+        },
+      });
       const output = run.result.output('Measured');
       const failed = run.result.status !== 'success' ? count : output.filter((item) => item.json.error !== undefined).length;
       if (round === 0) continue;
       failures[side] += failed;
       times[side].push((run.finishedAt.get('Measured') ?? Number.NaN) - (run.startedAt.get('Measured') ?? Number.NaN));
+      cpu[side].push(used);
     }
   }
-  return { items: count, ours: summarize(times.ours), httpRequest: summarize(times.httpRequest), failures };
+  return {
+    items: count,
+    rounds: repeats,
+    ours: summarize(times.ours),
+    httpRequest: summarize(times.httpRequest),
+    oursCpu: summarize(cpu.ours),
+    httpRequestCpu: summarize(cpu.httpRequest),
+    failures,
+  };
+}
+
+/**
+ * `--profile`: three rounds of each side under the CPU profiler, after a warm-up; prints each side's top functions
+ * by self time and the time spent inside n8n's parameter resolution, and writes bench/overhead-<side>.cpuprofile
+ * (open it in Chrome DevTools or VS Code).
+ */
+export async function profileOverhead(sim: SimulatorProcess, dir: string, count = 1000): Promise<Record<string, unknown>> {
+  const credentials = [credentialFor(sim.url, FIXTURE_KEYS.full)];
+  const nodes = {
+    ours: ours('Measured', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' } }),
+    oursFixedId: ours('Measured', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: FIXTURE_IDS.workflows.agentSummary } }),
+    httpRequest: httpRequest('Measured', { method: 'GET', url: `=${sim.url}/workflows/{{ $json.workflowId }}` }),
+  };
+  for (const node of Object.values(nodes)) await runTimed(workflowWith(node, count), { credentials });
+  const report: Record<string, unknown> = {};
+  for (const [side, node] of Object.entries(nodes)) {
+    const { profile } = await profiled(async () => {
+      for (let round = 0; round < 3; round++) await runTimed(workflowWith(node, count), { credentials });
+    });
+    writeProfile(`${dir}/overhead-${side}.cpuprofile`, profile);
+    const total = (profile.endTime - profile.startTime) / 1000;
+    const parameters = inclusiveTime(profile, /^(getNodeParameter|getParameterValue|resolveParameter|resolveSimpleParameterValue)$/);
+    const expressions = inclusiveTime(profile, /^(getParameterValue|resolveSimpleParameterValue)$/);
+    const validate = inclusiveTime(profile, /^(validateValueAgainstSchema|validateResourceLocatorParameter|extractValue)$/);
+    const request = inclusiveTime(profile, /^(httpRequestWithAuthentication|requestWithAuthentication|httpRequest)$/);
+    report[side] = { totalMs: total, parametersMs: parameters, expressionsMs: expressions, validateAndExtractMs: validate, requestHelpersMs: request, top: selfTimes(profile) };
+    console.log(`bench: profile ${side}: ${Math.round(total)} ms for 3 × ${count} items; getNodeParameter ${Math.round(parameters)} ms (expression resolution ${Math.round(expressions)} ms, validate/extract ${Math.round(validate)} ms); request helpers ${Math.round(request)} ms`);
+    for (const entry of selfTimes(profile, 12)) console.log(`  ${entry.ms.toFixed(0).padStart(6)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.fn}`);
+  }
+  return report;
 }

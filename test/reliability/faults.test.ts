@@ -322,7 +322,10 @@ describe('fault matrix', () => {
 				[true, undefined],
 				[true, undefined],
 			]);
-			if (expected.attempts !== undefined) expect(result.attempts[0]).toBe(expected.attempts);
+			// Waits of a batch run side by side (issue 20): both items' streams meet the burst, so its attempts are
+			// counted over both items (less the other item's one success); sends stay one item after the other.
+			const burstAttempts = cell.operation === 'Wait: event stream' ? result.attempts[0] + result.attempts[1] - 1 : result.attempts[0];
+			if (expected.attempts !== undefined) expect(burstAttempts).toBe(expected.attempts);
 			if (expected.minRetryGapMs !== undefined) {
 				const times = byItem[0].map((entry) => Date.parse(entry.at));
 				for (let index = 1; index < times.length; index++) expect(times[index] - times[index - 1]).toBeGreaterThanOrEqual(expected.minRetryGapMs);

@@ -147,3 +147,18 @@ export function subtitleFromOptions(properties: INodeProperties[]): string {
 	const key = '$parameter["resource"] + "." + $parameter["operation"]';
 	return `={{ (${JSON.stringify(labels)})[${key}] ?? ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
 }
+
+/** Follows open at once when Follow at Most is not set: ten event streams or status loops. */
+export const DEFAULT_FOLLOW_AT_MOST = 10;
+
+/** "Follow at Most": how many of a batch's runs (or uploads) are waited on side by side. */
+export function followAtMostOption(what: string): INodeProperties {
+	return {
+		displayName: 'Follow at Most',
+		name: 'followAtMost',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 100 },
+		default: DEFAULT_FOLLOW_AT_MOST,
+		description: `How many ${what} of this node's items to wait on at once. Each one open spends requests of the key's rate limit.`,
+	};
+}

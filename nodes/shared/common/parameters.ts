@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, ISupplyDataFunctions } from 'n8n-workflow';
 
 import { autoMapItem } from './autoMap';
+import { DEFAULT_FOLLOW_AT_MOST } from './descriptions';
 
 /** The trimmed id of a resource locator value, or of a plain string/number from older workflows or expressions. */
 export function locatorValue(raw: unknown): string {
@@ -48,4 +49,11 @@ export function applyLimit(this: IExecuteFunctions, items: IDataObject[], itemIn
 	if (returnAll) return items;
 	const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
 	return items.slice(0, limit);
+}
+
+/** Follow at Most from an options collection (read for item 0: one batch, one bound). */
+export function readFollowAtMost(this: IExecuteFunctions, collection: string): number {
+	const options = this.getNodeParameter(collection, 0, {}) as IDataObject;
+	const value = Number(options.followAtMost ?? DEFAULT_FOLLOW_AT_MOST);
+	return Number.isFinite(value) && value >= 1 ? Math.floor(value) : DEFAULT_FOLLOW_AT_MOST;
 }

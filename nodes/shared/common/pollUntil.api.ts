@@ -2,8 +2,9 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { cancelSignalOf, type TransportContext } from '../transport';
 
-/** Checks soon after the first try, then less often: ingestion of a small file takes under a second. */
-const POLL_DELAYS_MS = [250, 500, 1000, 2000, 3000, 5000];
+/** Checks soon after the first try, then less often: ingestion of a small file takes under a second, and two one-second
+ * gaps notice a 2 s ingestion at 2.75 s (not 3.75 s). */
+const POLL_DELAYS_MS = [250, 500, 1000, 1000, 2000, 3000, 5000];
 
 export type PollOutcome<T> = { done: true; value: T } | { done: false; last: T | undefined; waitedMs: number };
 

@@ -15,6 +15,8 @@ export type TimeoutBehaviour = 'error' | 'returnCurrent';
 
 export interface WaitOptions {
 	itemIndex: number;
+	/** When the timeout starts counting (default: now); in a batch, the run's start, before its turn to be followed. */
+	startedAt?: number;
 	timeoutMs: number;
 	/** How often the record is read while the stream is quiet (the safety check; it also spots a review pause). */
 	checkIntervalMs: number;
@@ -56,7 +58,7 @@ function isRunTerminalRefusal(error: unknown): boolean {
  */
 export async function waitForRun(this: IExecuteFunctions, runId: string, options: WaitOptions): Promise<WaitResult> {
 	const node = this.getNode();
-	const startedAt = Date.now();
+	const startedAt = options.startedAt ?? Date.now();
 	const deadline = startedAt + options.timeoutMs;
 	const cancelSignal = this.getExecutionCancelSignal?.();
 	const relay = new ProgressRelay(this, options.itemIndex);

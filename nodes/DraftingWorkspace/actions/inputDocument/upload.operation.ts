@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import type { Lane } from '../../../shared/common/batch';
 import { readBinaryFile } from '../../../shared/inputDocuments/binaryFile.api';
 import { settle, withCreated } from '../../../shared/common/errors';
 import { checkUpload } from '../../../shared/inputDocuments/check';
 import { waitUntilReady } from '../../../shared/inputDocuments/status.api';
 import { sendUpload } from '../../../shared/inputDocuments/upload.api';
 import { jsonItems } from '../../../shared/common/items';
+import { readFollowAtMost } from '../../../shared/common/parameters';
+import type { BatchPlan } from '../types';
 import { readUploadSettings, uploadOptionFields } from './uploadFields';
 
 const show = { resource: ['inputDocument'], operation: ['upload'] };
@@ -63,14 +66,22 @@ export const description: INodeProperties[] = [
  * the document is ready. The output is the upload's status record: map it whole into a document field
  * of Start Run, which takes `{documentId, documentVersionId}` and ignores the rest.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
 	const propertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 	const settings = readUploadSettings.call(this, 'uploadOptions', itemIndex);
 	const file = await readBinaryFile.call(this, itemIndex, propertyName, 'Input Binary Field');
 	const upload = checkUpload.call(this, itemIndex, file, settings, `The file in "${file.propertyName}"`);
-	const uploaded = await sendUpload.call(this, itemIndex, upload, settings.encoding);
+	const uploaded = await lane.send('upload', async () => await sendUpload.call(this, itemIndex, upload, settings.encoding));
+	const uploadedAt = Date.now();
+	lane.record({ documentId: uploaded.documentId ?? uploaded.statusLocation });
 	if (!(this.getNodeParameter('waitUntilReady', itemIndex, true) as boolean)) return jsonItems(uploaded);
-	const ready = await settle(waitUntilReady.call(this, itemIndex, uploaded, settings.readyTimeoutMs, `"${upload.fileName}"`));
+	// The ready timeout counts from the upload, also for an upload that waits for a free slot.
+	const ready = await settle(
+		lane.follow('uploads', async () => {
+			const left = Math.max(0, settings.readyTimeoutMs - (Date.now() - uploadedAt));
+			return await waitUntilReady.call(this, itemIndex, uploaded, left, `"${upload.fileName}"`);
+		}),
+	);
 	if (ready.ok) return jsonItems(ready.value);
 	// The upload is stored whatever the wait concluded: its ids go into the error, so a rerun is a choice, not a guess.
 	const ids: IDataObject = {};
@@ -84,3 +95,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		mentions: documentId ? [documentId, quoted] : [quoted],
 	});
 }
+
+/** Files are uploaded one at a time in item order, then waited on side by side. */
+export const batch: BatchPlan = {
+	stages: ['upload'],
+	followLimits() {
+		return { uploads: readFollowAtMost.call(this, 'uploadOptions') };
+	},
+};

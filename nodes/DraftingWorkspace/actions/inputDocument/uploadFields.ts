@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { followAtMostOption } from '../../../shared/common/descriptions';
 import type { UploadEncoding, UploadSettings } from '../../../shared/inputDocuments/check';
 import { DEFAULT_MAX_UPLOAD_MB, maxUploadBytes } from '../../../shared/inputDocuments/rules';
 
@@ -8,6 +9,7 @@ const DEFAULT_READY_TIMEOUT_S = 300;
 
 /** The upload settings both Upload and Start Run offer, as options of a collection. */
 export const uploadOptionFields: INodeProperties[] = [
+	followAtMostOption('uploads (status checks until ready)'),
 	{
 		displayName: 'Max File Size (MB)',
 		name: 'maxSizeMb',

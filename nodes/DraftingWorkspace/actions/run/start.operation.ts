@@ -2,14 +2,16 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { unmatchedKeysHint } from '../../../shared/common/autoMap';
+import type { Lane } from '../../../shared/common/batch';
 import { workflowLocator } from '../../../shared/common/descriptions';
 import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../../shared/common/errors';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
-import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
+import { getLocatorId, readFollowAtMost, readMapperValues } from '../../../shared/common/parameters';
 import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../../shared/runs/startInput';
 import { getWorkflowDetail } from '../../../shared/runs/workflow.api';
 import { readUploadSettings, uploadOptionFields } from '../inputDocument/uploadFields';
 import { startRun, uploadPendingDocuments, uploadsCreated, type UploadedInputDocument } from './startDocuments';
+import type { BatchPlan } from '../types';
 import { waitAndOutput, waitFields } from './waitFields';
 
 const show = { resource: ['run'], operation: ['start'] };
@@ -111,7 +113,7 @@ interface MappedInput {
 	unmatchedInputKeys?: string[];
 }
 
-async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<MappedInput> {
+async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number, lane: Lane): Promise<MappedInput> {
 	const detail = await getWorkflowDetail.call(this, workflowId, itemIndex);
 	const name = typeof detail.name === 'string' ? `"${detail.name}"` : workflowId;
 	const schema = unwrapInputSchema(detail.inputSchema);
@@ -139,11 +141,15 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 		});
 	if (!pendingDocuments.length) return { input, uploaded: [], unmatchedInputKeys };
 	const settings = readUploadSettings.call(this, 'documentOptions', itemIndex);
-	return { ...(await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, settings)), unmatchedInputKeys };
+	return { ...(await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, settings, lane)), unmatchedInputKeys };
 }
 
-/** POST /workflows/runs, then (optionally) the same wait as Wait For Run. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+/**
+ * POST /workflows/runs, then (optionally) the same wait as Wait For Run. In a batch the item's files are
+ * uploaded at its turn, waited on beside the others', its run started at its turn (item order), and followed
+ * beside the others' once every item's run is started.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
 	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'fields') as string;
 	let mapped: MappedInput;
@@ -158,24 +164,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} else if (mode === 'json') {
 		mapped = { input: jsonObjectParameter(this.getNode(), this.getNodeParameter('inputJson', itemIndex, '{}'), itemIndex, INPUT_JSON_WORDING), uploaded: [] };
 	} else {
-		mapped = await inputFromFields.call(this, workflowId, itemIndex);
+		mapped = await inputFromFields.call(this, workflowId, itemIndex, lane);
 	}
 	const { uploaded, unmatchedInputKeys } = mapped;
 	const extra: IDataObject = { workflowId, ...(unmatchedInputKeys ? { unmatchedInputKeys } : {}) };
 
 	const readyTimeoutMs = mode === 'text' ? 0 : readUploadSettings.call(this, 'documentOptions', itemIndex).readyTimeoutMs;
-	const posted = await settle(startRun.call(this, itemIndex, { workflowId, input: mapped.input }, readyTimeoutMs));
+	const posted = await settle(lane.send('start', async () => await startRun.call(this, itemIndex, { workflowId, input: mapped.input }, readyTimeoutMs)));
 	if (!posted.ok && uploaded.length) throw withCreated.call(this, posted.error, itemIndex, uploadsCreated(uploaded));
 	if (!posted.ok) throw ensureNodeError(this.getNode(), posted.error, itemIndex);
+	const startedAt = Date.now();
 	const started = posted.value;
 	const runId = typeof started.runId === 'string' ? started.runId : typeof started.id === 'string' ? started.id : undefined;
+	lane.record({ workflowId, ...(runId ? { runId } : { run: started }) });
 	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return [{ json: { ...started, ...extra } }];
 	if (!runId)
 		throw new NodeOperationError(this.getNode(), 'The service started the run but did not say its id, so it cannot be followed', {
 			description: `Answer: ${JSON.stringify(started).slice(0, 300)}. Find the run with Run → Get Many and follow it with Wait For Run.`,
 			itemIndex,
 		});
-	const waited = await settle(waitAndOutput.call(this, runId, itemIndex, extra));
+	const waited = await settle(lane.follow('runs', async () => await waitAndOutput.call(this, runId, itemIndex, extra, startedAt)));
 	if (waited.ok) return [waited.value];
 	throw withCreated.call(this, waited.error, itemIndex, runCreated(runId, workflowId, uploaded));
 }
@@ -189,3 +197,11 @@ function runCreated(runId: string, workflowId: string, uploaded: UploadedInputDo
 		mentions: [runId],
 	};
 }
+
+/** Files are uploaded, then runs started, each stage in item order; runs and uploads are followed side by side. */
+export const batch: BatchPlan = {
+	stages: ['upload', 'start'],
+	followLimits() {
+		return { runs: readFollowAtMost.call(this, 'waitOptions'), uploads: readFollowAtMost.call(this, 'documentOptions') };
+	},
+};

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { Lane } from '../../../shared/common/batch';
 import { readBinaryFile } from '../../../shared/inputDocuments/binaryFile.api';
 import { ensureNodeError, settle, withCreated, type CreatedResource, type Settled } from '../../../shared/common/errors';
 import { checkUpload, type CheckedUpload } from '../../../shared/inputDocuments/check';
@@ -63,6 +64,7 @@ export async function uploadPendingDocuments(
 	input: IDataObject,
 	pending: PendingDocumentField[],
 	settings: ReadUploadSettings,
+	lane: Lane,
 ): Promise<{ input: IDataObject; uploaded: UploadedInputDocument[] }> {
 	const checked: Array<{ upload: CheckedUpload; field: string }> = [];
 	for (const name of binaryPropertiesToUpload(pending)) {
@@ -74,23 +76,29 @@ export async function uploadPendingDocuments(
 	const records: IDataObject[] = [];
 	const uploaded: UploadedInputDocument[] = [];
 	try {
-		for (const { upload, field } of checked) {
-			const record = await sendUpload.call(this, itemIndex, upload, settings.encoding);
-			records.push(record);
-			uploaded.push(uploadedDocument(record, upload, field));
-		}
+		// The item's uploads are one turn: its files go out together, in item order with the other items' files.
+		await lane.send('upload', async () => {
+			for (const { upload, field } of checked) {
+				const record = await sendUpload.call(this, itemIndex, upload, settings.encoding);
+				records.push(record);
+				uploaded.push(uploadedDocument(record, upload, field));
+				lane.record({ inputDocuments: [...uploaded] });
+			}
+		});
 
-		// Ingestion runs in parallel on the service; one deadline covers all of an item's documents.
+		// Ingestion runs in parallel on the service; one deadline, from the uploads, covers all of an item's documents.
 		const deadline = Date.now() + settings.readyTimeoutMs;
 		const references = new Map<string, DocumentReference>();
-		for (let index = 0; index < checked.length; index++) {
-			const { upload } = checked[index];
-			const what = `"${upload.fileName}" (binary property "${upload.file.propertyName}")`;
-			const ready = await waitUntilReady.call(this, itemIndex, records[index], Math.max(0, deadline - Date.now()), what);
-			const reference = toDocumentReference({ ...records[index], ...ready });
-			if (!reference) throw new Error(`the service did not return both documentId and documentVersionId for ${what}`);
-			references.set(upload.file.propertyName, reference);
-		}
+		await lane.follow('uploads', async () => {
+			for (let index = 0; index < checked.length; index++) {
+				const { upload } = checked[index];
+				const what = `"${upload.fileName}" (binary property "${upload.file.propertyName}")`;
+				const ready = await waitUntilReady.call(this, itemIndex, records[index], Math.max(0, deadline - Date.now()), what);
+				const reference = toDocumentReference({ ...records[index], ...ready });
+				if (!reference) throw new Error(`the service did not return both documentId and documentVersionId for ${what}`);
+				references.set(upload.file.propertyName, reference);
+			}
+		});
 		return { input: placeUploadedDocuments(input, pending, references), uploaded };
 	} catch (error) {
 		if (!uploaded.length) throw ensureNodeError(this.getNode(), error, itemIndex);

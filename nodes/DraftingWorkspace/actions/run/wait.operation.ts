@@ -1,7 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import type { Lane } from '../../../shared/common/batch';
+import type { BatchPlan } from '../types';
+
 import { runLocator } from '../../../shared/common/descriptions';
-import { getLocatorId } from '../../../shared/common/parameters';
+import { getLocatorId, readFollowAtMost } from '../../../shared/common/parameters';
 import { waitAndOutput, waitFields } from './waitFields';
 
 const show = { resource: ['run'], operation: ['wait'] };
@@ -9,7 +12,17 @@ const show = { resource: ['run'], operation: ['wait'] };
 export const description: INodeProperties[] = [runLocator({ displayOptions: { show } }), ...waitFields(show)];
 
 /** Follows the run's event stream until it finishes (or pauses, or times out), then outputs its record. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
-	return [await waitAndOutput.call(this, runId, itemIndex)];
+	// Each run's timeout counts from the node's start, also for a run that waits for a free slot.
+	const since = Date.now();
+	return [await lane.follow('runs', async () => await waitAndOutput.call(this, runId, itemIndex, {}, since))];
 }
+
+/** Every item's run is followed side by side (a read: nothing to send), at most Follow at Most at once. */
+export const batch: BatchPlan = {
+	stages: [],
+	followLimits() {
+		return { runs: readFollowAtMost.call(this, 'waitOptions') };
+	},
+};

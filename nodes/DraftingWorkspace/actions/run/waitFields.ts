@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField } from '../../../shared/common/descriptions';
+import { binaryPropertyField, followAtMostOption } from '../../../shared/common/descriptions';
 import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
 import { runErrorOf, statusOf } from '../../../shared/runs/record';
 import { waitForRun, type PauseBehaviour, type TimeoutBehaviour, type WaitOptions } from '../../../shared/runs/wait.api';
@@ -27,6 +27,7 @@ export function waitFields(show: Show): INodeProperties[] {
 			default: {},
 			displayOptions: { show },
 			options: [
+				followAtMostOption('runs (event streams)'),
 				{
 					displayName: 'Status Check Interval (Seconds)',
 					name: 'checkInterval',
@@ -56,7 +57,7 @@ export function waitFields(show: Show): INodeProperties[] {
 					type: 'number',
 					typeOptions: { minValue: 1 },
 					default: 1800,
-					description: 'How long to wait for the run to finish',
+					description: "How long to wait for each run to finish, counted from the run's start (Start Run) or the node's start (Wait For Run)",
 				},
 				{
 					displayName: 'When Paused for Review',
@@ -81,11 +82,12 @@ export function waitFields(show: Show): INodeProperties[] {
 	];
 }
 
-function readWaitOptions(this: IExecuteFunctions, itemIndex: number): WaitOptions {
+function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?: number): WaitOptions {
 	const options = this.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
 	const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback) * 1000;
 	return {
 		itemIndex,
+		startedAt,
 		timeoutMs: seconds(options.timeout, 1800),
 		checkIntervalMs: seconds(options.checkInterval, 15),
 		onPause: (options.onPause as PauseBehaviour) ?? 'keepWaiting',
@@ -95,10 +97,17 @@ function readWaitOptions(this: IExecuteFunctions, itemIndex: number): WaitOption
 
 /**
  * Waits for the run as the item's parameters say and builds the output item: the run record, a `wait`
- * block saying how the wait ended, and the rendered files as binary when asked.
+ * block saying how the wait ended, and the rendered files as binary when asked. The timeout counts from
+ * `startedAt` (the run's start in a batch, where the wait may begin later), else from now.
  */
-export async function waitAndOutput(this: IExecuteFunctions, runId: string, itemIndex: number, extra: IDataObject = {}): Promise<INodeExecutionData> {
-	const result = await waitForRun.call(this, runId, readWaitOptions.call(this, itemIndex));
+export async function waitAndOutput(
+	this: IExecuteFunctions,
+	runId: string,
+	itemIndex: number,
+	extra: IDataObject = {},
+	startedAt?: number,
+): Promise<INodeExecutionData> {
+	const result = await waitForRun.call(this, runId, readWaitOptions.call(this, itemIndex, startedAt));
 	const json: IDataObject = {
 		...extra,
 		...result.record,

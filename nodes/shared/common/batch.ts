@@ -1,0 +1,180 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The two-phase schedule of a batch: "send in order, follow side by side". Pure (no I/O, no timers): it only
+ * decides when each item's steps may begin.
+ *
+ * An operation is a function of one item that goes through named send stages in a fixed order (e.g. upload,
+ * then start). A send (a POST) waits until every earlier item has passed that stage, and only one send is in
+ * flight at a time, so POSTs go out one by one in item order, as before. A follow (an event stream, a status
+ * loop) waits until every item has passed the stages this item has passed (all the batch's runs are started
+ * before any is followed), then for a free slot of its kind: at most `limits[kind]` follows are open at once.
+ * An item that ends, or fails, passes every stage. `stop()` refuses every send and follow not yet begun.
+ */
+
+/** What one item's operation uses to take its turn. */
+export interface Lane {
+	/** Runs `fn` at this item's turn of `stage`: after every earlier item passed the stage, one send at a time. */
+	send<T>(stage: string, fn: () => Promise<T>): Promise<T>;
+	/** Runs `fn` once every item passed the stages this one did, in one of the `limit` slots of `kind`. */
+	follow<T>(kind: string, fn: () => Promise<T>): Promise<T>;
+	/** Notes what this item created (ids), so an error that stops the batch can list every item's. */
+	record(ids: IDataObject): void;
+}
+
+/** The lane of an item run on its own: everything at once, nothing to wait for. */
+export const directLane: Lane = {
+	send: async (_stage, fn) => await fn(),
+	follow: async (_kind, fn) => await fn(),
+	record: () => undefined,
+};
+
+/** Thrown into a send or follow that was still waiting when the batch stopped. */
+class BatchStoppedError extends Error {
+	constructor() {
+		super('The batch stopped before this item took its turn');
+		this.name = 'BatchStoppedError';
+	}
+}
+
+interface Waiter {
+	ready: () => boolean;
+	/** Takes the send or the slot, synchronously, the moment the waiter is found ready. */
+	take: () => void;
+	resolve: () => void;
+	reject: (error: Error) => void;
+}
+
+export class BatchScheduler {
+	/** Per item: how many stages it has passed (all of them once it ended). */
+	private readonly passed: number[];
+	private readonly created: Array<IDataObject | undefined>;
+	private readonly open = new Map<string, number>();
+	private waiters: Waiter[] = [];
+	private sending = false;
+	private stopped = false;
+	/** Per item: the fewest stages passed by any earlier item (recomputed after a change, when asked). */
+	private earlierMin: number[] = [];
+	private lowest = 0;
+	private stale = true;
+
+	constructor(
+		size: number,
+		private readonly stages: readonly string[],
+		private readonly limits: Readonly<Record<string, number>>,
+	) {
+		this.passed = new Array<number>(size).fill(0);
+		this.created = new Array<IDataObject | undefined>(size);
+	}
+
+	lane(itemIndex: number): Lane {
+		return {
+			send: async (stage, fn) => await this.send(itemIndex, stage, fn),
+			follow: async (kind, fn) => await this.follow(itemIndex, kind, fn),
+			record: (ids) => {
+				this.created[itemIndex] = { ...this.created[itemIndex], ...ids };
+			},
+		};
+	}
+
+	/** The item is done (with a result or an error): it no longer holds back anyone's turn. */
+	finish(itemIndex: number): void {
+		this.passed[itemIndex] = this.stages.length;
+		this.stale = true;
+		this.changed();
+	}
+
+	/** Refuses every send and follow that has not begun; those in flight go on (the caller aborts them). */
+	stop(): void {
+		this.stopped = true;
+		const waiting = this.waiters;
+		this.waiters = [];
+		for (const waiter of waiting) waiter.reject(new BatchStoppedError());
+	}
+
+	/** What each item created, in item order (items that created nothing are left out). */
+	createdByItem(): Array<{ itemIndex: number; created: IDataObject }> {
+		return this.created.flatMap((created, itemIndex) => (created ? [{ itemIndex, created }] : []));
+	}
+
+	private stageIndex(stage: string): number {
+		const index = this.stages.indexOf(stage);
+		if (index < 0) throw new Error(`Unknown batch stage "${stage}"`);
+		return index;
+	}
+
+	private async send<T>(itemIndex: number, stage: string, fn: () => Promise<T>): Promise<T> {
+		const index = this.stageIndex(stage);
+		// Reaching a stage passes the ones before it (an item without files skips the upload stage).
+		if (this.passed[itemIndex] < index) {
+			this.passed[itemIndex] = index;
+			this.stale = true;
+			this.changed();
+		}
+		await this.until(
+			() => !this.sending && this.view().earlierMin[itemIndex] > index,
+			() => {
+				this.sending = true;
+			},
+		);
+		try {
+			return await fn();
+		} finally {
+			this.sending = false;
+			this.passed[itemIndex] = Math.max(this.passed[itemIndex], index + 1);
+			this.stale = true;
+			this.changed();
+		}
+	}
+
+	private async follow<T>(itemIndex: number, kind: string, fn: () => Promise<T>): Promise<T> {
+		const reached = this.passed[itemIndex];
+		const limit = Math.max(1, this.limits[kind] ?? 1);
+		await this.until(
+			() => this.view().lowest >= reached && (this.open.get(kind) ?? 0) < limit,
+			() => this.open.set(kind, (this.open.get(kind) ?? 0) + 1),
+		);
+		try {
+			return await fn();
+		} finally {
+			this.open.set(kind, (this.open.get(kind) ?? 1) - 1);
+			this.changed();
+		}
+	}
+
+	/** The prefix minima of `passed`, recomputed once per change: each waiter's check is then O(1). */
+	private view(): { earlierMin: number[]; lowest: number } {
+		if (this.stale) {
+			let min = Number.POSITIVE_INFINITY;
+			this.earlierMin = this.passed.map((passed) => {
+				const before = min;
+				min = Math.min(min, passed);
+				return before;
+			});
+			this.lowest = min;
+			this.stale = false;
+		}
+		return { earlierMin: this.earlierMin, lowest: this.lowest };
+	}
+
+	private async until(ready: () => boolean, take: () => void): Promise<void> {
+		if (this.stopped) throw new BatchStoppedError();
+		if (ready()) return take();
+		await new Promise<void>((resolve, reject) => this.waiters.push({ ready, take, resolve, reject }));
+	}
+
+	/** Wakes the waiters whose turn has come, in the order they started waiting (first come, first served). */
+	private changed(): void {
+		if (this.stopped) return;
+		const still: Waiter[] = [];
+		const waiting = this.waiters;
+		this.waiters = still;
+		for (const waiter of waiting) {
+			// The send or slot is taken here, synchronously, so the checks of the waiters after it see it taken.
+			if (waiter.ready()) {
+				waiter.take();
+				waiter.resolve();
+			} else still.push(waiter);
+		}
+	}
+}

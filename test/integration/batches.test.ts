@@ -1,0 +1,209 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { ACTION_NODE, type HarnessRun } from '../harness';
+import { FIXTURE_IDS, runAdmin, type RequestLogEntry } from '../simulator';
+import { uploadsAdmin } from '../simulator/uploads';
+import { IntegrationContext, items } from './support';
+
+/**
+ * Issue 20, batches: operations that create then wait send their POSTs in item order, one at a time, and then
+ * follow everything they created side by side (at most Follow at Most at once). Through n8n's engine against
+ * the simulator. Nothing here is timed: order comes from the simulator's request log (`seq`), overlap from the
+ * log's open and close instants.
+ */
+const ctx = new IntegrationContext();
+const wf = FIXTURE_IDS.workflows;
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const EVENTS = '^/workflows/runs/[^/]+/events$';
+
+const startEach = (extra: IDataObject = {}) => ({
+	resource: 'run',
+	operation: 'start',
+	workflowId: byId('={{ $json.workflowId }}'),
+	inputMode: 'text',
+	inputText: '={{ $json.text }}',
+	waitForCompletion: true,
+	downloadFiles: false,
+	...extra,
+	waitOptions: { checkInterval: 1, timeout: 60, ...((extra.waitOptions as IDataObject | undefined) ?? {}) },
+});
+const textItems = (count: number, workflowFor: (index: number) => string = () => wf.agentSummary) =>
+	Array.from({ length: count }, (_, index) => ({ json: { text: `Contract ${index}: summarise it.`, workflowId: workflowFor(index) } }));
+
+const requests = (method: string, path: RegExp) => ctx.sim.admin.requests().filter((entry) => entry.method === method && path.test(entry.path));
+const startPosts = () => requests('POST', /^\/workflows\/runs$/);
+const eventStreams = () => requests('GET', /^\/workflows\/runs\/[^/]+\/events$/);
+const apiRuns = () => runAdmin(ctx.sim).runs().filter((run) => run.keyId !== null);
+const runOfText = (text: string) => apiRuns().find((run) => run.input === text);
+
+/** The most requests of the list open at one instant, from the log's arrival instants and durations. */
+function mostOpenAtOnce(entries: RequestLogEntry[]): number {
+	const edges = entries.flatMap((entry) => {
+		const start = Date.parse(entry.at);
+		return [
+			[start, 1],
+			[start + (entry.durationMs ?? 0), -1],
+		] as const;
+	});
+	edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+	let open = 0;
+	let most = 0;
+	for (const [, change] of edges) most = Math.max(most, (open += change));
+	return most;
+}
+
+function thrownError(result: HarnessRun): IDataObject {
+	return (result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;
+}
+
+async function allRequestsClosed(): Promise<void> {
+	for (let tries = 0; tries < 500 && ctx.sim.admin.requests().some((entry) => entry.durationMs === null); tries++)
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	expect(ctx.sim.admin.requests().filter((entry) => entry.durationMs === null)).toEqual([]);
+}
+
+beforeAll(async () => ctx.start({ runTimeScale: 2, sseHeartbeatMs: 200, ingestionMs: 300 }));
+afterAll(async () => ctx.stop());
+beforeEach(() => ctx.sim.admin.reset());
+afterEach(() => expect(ctx.leaks()).toEqual([]));
+
+describe('Start Run with Wait for Completion over a batch', () => {
+	it('starts the runs in item order, one POST each, before following any; follows them side by side (at most Follow at Most); output keeps item order and pairing', async () => {
+		const result = await ctx.run(startEach({ waitOptions: { followAtMost: 3 } }), 'full', { items: textItems(6) });
+		expect(result.status).toBe('success');
+		const posts = startPosts();
+		expect(posts.map((entry) => (entry.requestBody as IDataObject).input)).toEqual(textItems(6).map((item) => item.json.text));
+		const streams = eventStreams();
+		expect(Math.max(...posts.map((entry) => entry.seq))).toBeLessThan(Math.min(...streams.map((entry) => entry.seq)));
+		const open = mostOpenAtOnce(streams);
+		expect(open).toBeGreaterThanOrEqual(2);
+		expect(open).toBeLessThanOrEqual(3);
+
+		const out = result.output(ACTION_NODE);
+		expect(out).toHaveLength(6);
+		out.forEach((item, index) => {
+			expect(item.pairedItem).toEqual({ item: index });
+			expect(item.json).toMatchObject({ runId: runOfText(`Contract ${index}: summarise it.`)?.runId, status: 'Completed', wait: { outcome: 'finished' } });
+		});
+		expect(apiRuns()).toHaveLength(6);
+	});
+
+	it('Continue On Fail isolates a failed start and a failed wait among 20 items; the others keep their own runs', async () => {
+		const run = await ctx.run(startEach(), 'full', { items: textItems(20, (index) => (index === 7 ? 'wf_does_not_exist' : wf.agentSummary)), onError: 'continueRegularOutput' });
+		expect(run.status).toBe('success');
+		const out = run.output(ACTION_NODE);
+		expect(out).toHaveLength(20);
+		out.forEach((item, index) => {
+			expect(item.pairedItem).toEqual({ item: index });
+			if (index === 7) expect(item.json).toMatchObject({ error: expect.any(String), itemIndex: 7 });
+			else expect(item.json).toMatchObject({ runId: runOfText(`Contract ${index}: summarise it.`)?.runId, status: 'Completed' });
+		});
+		expect(apiRuns()).toHaveLength(19);
+
+		// Wait For Run over the same 19 runs and one unknown id: the unknown one fails alone.
+		const runIds = out.map((item, index) => (index === 12 ? 'run_unknown' : String(item.json.runId ?? 'run_missing')));
+		const waited = await ctx.run({ resource: 'run', operation: 'wait', runId: byId('={{ $json.runId }}'), downloadFiles: false }, 'full', {
+			items: runIds.map((runId) => ({ json: { runId } })),
+			onError: 'continueRegularOutput',
+		});
+		const again = waited.output(ACTION_NODE);
+		expect(again).toHaveLength(20);
+		again.forEach((item, index) => {
+			expect(item.pairedItem).toEqual({ item: index });
+			if (index === 7 || index === 12) expect(item.json.error).toEqual(expect.any(String));
+			else expect(item.json).toMatchObject({ runId: runIds[index], status: 'Completed' });
+		});
+	});
+
+	it('without Continue On Fail, a failed wait stops the batch and the thrown error lists every started run (createdInBatch)', async () => {
+		ctx.sim.admin.addFault({ kind: 'status', status: 500, method: 'GET', path: EVENTS, times: 1 });
+		const result = await ctx.run(startEach(), 'full', { items: textItems(5) });
+		expect(result.status).toBe('error');
+		const runs = apiRuns();
+		expect(runs).toHaveLength(5);
+		const context = thrownError(result).context as IDataObject;
+		const listed = (context.createdInBatch as IDataObject[]).map((entry) => [entry.itemIndex, entry.runId]);
+		expect(listed).toEqual(textItems(5).map((item, index) => [index, runOfText(String(item.json.text))?.runId]));
+		expect(String(thrownError(result).description)).toContain("createdInBatch");
+		await allRequestsClosed();
+	});
+
+	it('without Continue On Fail, a failed start stops the batch: later items are never sent, earlier runs are listed', async () => {
+		const result = await ctx.run(startEach(), 'full', { items: textItems(5, (index) => (index === 2 ? 'wf_does_not_exist' : wf.agentSummary)) });
+		expect(result.status).toBe('error');
+		expect(startPosts()).toHaveLength(3);
+		expect(apiRuns()).toHaveLength(2);
+		const context = thrownError(result).context as IDataObject;
+		expect((context.createdInBatch as IDataObject[]).map((entry) => entry.itemIndex)).toEqual([0, 1]);
+		expect(context.itemIndex).toBe(2);
+		await allRequestsClosed();
+	});
+
+	it("the execution's cancel signal stops every wait at once; every run is still in the error", async () => {
+		const result = await ctx.run(startEach(), 'full', { items: textItems(4, () => wf.review), cancelAfterMs: 1500 });
+		expect(result.status).toBe('canceled');
+		expect(apiRuns()).toHaveLength(4);
+		const listed = ((thrownError(result).context as IDataObject).createdInBatch as IDataObject[]).map((entry) => entry.runId);
+		expect(listed.sort()).toEqual(apiRuns().map((run) => run.runId).sort());
+		await allRequestsClosed();
+		expect(eventStreams().length).toBeGreaterThanOrEqual(1);
+	});
+
+	it('429s during both phases are waited out: each run started exactly once and followed to its end', async () => {
+		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'POST', path: '/workflows/runs', retryAfterSeconds: 1, times: 3 });
+		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: EVENTS, retryAfterSeconds: 1, times: 3 });
+		const result = await ctx.run(startEach(), 'full', { items: textItems(6) });
+		expect(result.status).toBe('success');
+		expect(startPosts().filter((entry) => entry.status === 429)).toHaveLength(3);
+		expect(apiRuns()).toHaveLength(6);
+		const out = items(result);
+		expect(new Set(out.map((item) => item.runId)).size).toBe(6);
+		out.forEach((item, index) => expect(item).toMatchObject({ runId: runOfText(`Contract ${index}: summarise it.`)?.runId, status: 'Completed' }));
+	});
+});
+
+describe('Input Document → Upload and Start Run with files over a batch', () => {
+	const note = (name: string) => ({ base64: Buffer.from(`Notes for ${name}.\n`).toString('base64'), fileName: name, mimeType: 'text/plain' });
+	const upload = { resource: 'inputDocument', operation: 'upload', binaryPropertyName: 'data', uploadOptions: { followAtMost: 4 } };
+	const uploadPosts = () => requests('POST', /^\/workflow-inputs\/documents$/);
+	const filenameOf = (entry: RequestLogEntry) => JSON.stringify(entry.requestBody).match(/[a-z]+-\d+(-fail-ingestion)?\.txt/)?.[0];
+
+	it('uploads in item order, then waits side by side; one failed ingestion is isolated; 429s in both phases send no file twice', async () => {
+		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'POST', path: '/workflow-inputs/documents', retryAfterSeconds: 1, times: 2 });
+		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: '/workflow-inputs/documents/*', retryAfterSeconds: 1, times: 3 });
+		const names = Array.from({ length: 8 }, (_, index) => (index === 3 ? `note-${index}-fail-ingestion.txt` : `note-${index}.txt`));
+		const result = await ctx.run(upload, 'full', { items: names.map((name) => ({ json: {}, binary: { data: note(name) } })), onError: 'continueRegularOutput' });
+		expect(result.status).toBe('success');
+		const accepted = uploadPosts().filter((entry) => entry.status < 300);
+		expect(accepted.map(filenameOf)).toEqual(names);
+		expect(uploadsAdmin(ctx.sim).uploads()).toHaveLength(8);
+		const reads = requests('GET', /^\/workflow-inputs\/documents\//);
+		expect(Math.max(...accepted.map((entry) => entry.seq))).toBeLessThan(Math.min(...reads.map((entry) => entry.seq)));
+		const out = result.output(ACTION_NODE);
+		out.forEach((item, index) => {
+			expect(item.pairedItem).toEqual({ item: index });
+			if (index === 3) expect(item.json).toMatchObject({ code: 'text_extraction_failed', created: { documentId: expect.any(String) } });
+			else expect(item.json).toMatchObject({ filename: names[index], status: 'ready' });
+		});
+	});
+
+	it('Start Run with two files per item: every file uploaded (item order) before the first run starts; runs in item order, each with its own files', async () => {
+		const mapper = { mappingMode: 'defineBelow', value: { documents: 'a, b' }, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false };
+		const start = { resource: 'run', operation: 'start', workflowId: byId(wf.multiDocs), inputMode: 'fields', inputFields: mapper };
+		const itemsIn = Array.from({ length: 4 }, (_, index) => ({ json: { index }, binary: { a: note(`first-${index}.txt`), b: note(`second-${index}.txt`) } }));
+		const result = await ctx.run(start, 'full', { items: itemsIn });
+		expect(result.status).toBe('success');
+		const uploads = uploadPosts();
+		expect(uploads.map(filenameOf)).toEqual(itemsIn.flatMap((_, index) => [`first-${index}.txt`, `second-${index}.txt`]));
+		const posts = startPosts();
+		expect(posts).toHaveLength(4);
+		expect(Math.max(...uploads.map((entry) => entry.seq))).toBeLessThan(Math.min(...posts.map((entry) => entry.seq)));
+		const byName = new Map(uploadsAdmin(ctx.sim).uploads().map((entry) => [entry.filename, entry.documentId]));
+		posts.forEach((entry, index) => {
+			const documents = ((entry.requestBody as IDataObject).input as IDataObject).documents as IDataObject[];
+			expect(documents.map((document) => document.documentId)).toEqual([byName.get(`first-${index}.txt`), byName.get(`second-${index}.txt`)]);
+		});
+		result.output(ACTION_NODE).forEach((item, index) => expect(item.pairedItem).toEqual({ item: index }));
+	});
+});
