@@ -109,7 +109,11 @@ export function framedStream(
 		if (rest.length) yield rest;
 		yield tail;
 	}
-	return factory.call(source.constructor, frames(), { objectMode: false });
+	const framed = factory.call(source.constructor, frames(), { objectMode: false });
+	// A framed stream closed before it was read (the service answered early, a retry, a stopped batch) never
+	// starts `frames`, so nothing would close its source: the file would stay open until garbage collection.
+	framed.once('close', () => source.destroy());
+	return framed;
 }
 
 /** A base64 encoder for a chunked source: carries the 0-2 bytes that do not fill a 3-byte group. */
