@@ -101,7 +101,9 @@ function templateFieldsOf(schema: JsonSchema): { offered: ExpectedField[]; fixed
 
 // ---- editor helpers ---------------------------------------------------------------------------------------
 
-const creatorItem = (name: string) => page.locator('[data-test-id="node-creator-item-name"]', { hasText: name });
+/** A nodes-panel entry by its whole name ("Drafting Workspace" is not "Drafting Workspace Chat Model"). */
+const creatorItem = (name: string) =>
+  page.locator('[data-test-id="node-creator-item-name"]', { hasText: new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
 
 async function searchNodes(text: string): Promise<void> {
   await page.locator('[data-test-id="node-creator-search-bar"]').fill(text);
