@@ -34,4 +34,3 @@ export function startMemoryProbe(): MemoryProbe {
   };
 }
 
-export const MB = 1024 * 1024;

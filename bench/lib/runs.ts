@@ -8,7 +8,7 @@ import { connect, httpRequest, manualTrigger, ours, type BenchNode } from './wor
 import type { WorkflowJson } from '../../test/harness';
 
 /** The fixture workflow that pauses at a review step until approved: the benchmark decides when a run ends. */
-export const REVIEW_WORKFLOW = FIXTURE_IDS.workflows.review;
+const REVIEW_WORKFLOW = FIXTURE_IDS.workflows.review;
 
 interface AdminRun {
   runId: string;
@@ -52,7 +52,7 @@ export class ReviewApprover {
   }
 }
 
-export function startRunBody(text = 'Board memo: approve the 2027 budget.'): IDataObject {
+function startRunBody(text = 'Board memo: approve the 2027 budget.'): IDataObject {
   return { workflowId: REVIEW_WORKFLOW, input: text };
 }
 

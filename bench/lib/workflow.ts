@@ -39,8 +39,3 @@ export function connect(edges: Edge[]): IConnections {
   return connections;
 }
 
-/** A linear chain: Manual Trigger → nodes[0] → nodes[1] … */
-export function chain(nodes: BenchNode[]): WorkflowJson {
-  const all = [manualTrigger(), ...nodes];
-  return { nodes: all, connections: connect(all.slice(1).map((node, index) => [all[index].name, node.name] as Edge)) };
-}

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { credentialFor, type RunOptions, type WorkflowJson } from '../../test/harness';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
-import { MB, startMemoryProbe } from '../lib/memory';
+import { startMemoryProbe } from '../lib/memory';
 import type { SimulatorProcess } from '../lib/simulatorProcess';
 import { sleep, summarize, type Summary } from '../lib/stats';
 import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../lib/workflow';
@@ -141,5 +141,3 @@ export async function largeFiles(sim: SimulatorProcess, repeats = 3): Promise<Me
   );
   return [upload, download];
 }
-
-export { MB };

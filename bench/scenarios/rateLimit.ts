@@ -11,7 +11,7 @@ import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../li
  * inherits the other's window. Both run with "continue on error" so failed items can be counted (with
  * n8n's default "stop", the HTTP Request node would simply stop at its first 429).
  */
-export interface RateLimitSide {
+interface RateLimitSide {
   failedItems: number;
   succeededItems: number;
   wallSeconds: number;
