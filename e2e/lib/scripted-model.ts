@@ -5,10 +5,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ToolCallReply {
+interface ToolCallReply {
   toolCall: { name: (request: ChatRequest) => string; arguments: Record<string, unknown>; id?: string };
 }
-export interface TextReply {
+interface TextReply {
   text: string;
 }
 export type ScriptedReply = ToolCallReply | TextReply;

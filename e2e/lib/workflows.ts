@@ -13,7 +13,7 @@ export const NODE_TYPE = 'n8n-nodes-drafting-workspace.draftingWorkspace';
 export const TRIGGER_TYPE = 'n8n-nodes-drafting-workspace.draftingWorkspaceTrigger';
 const CHAT_MODEL_TYPE = 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace';
 /** The action node's AI-tool variant (n8n derives it from `usableAsTool`: the name + `Tool`). */
-export const TOOL_NODE_TYPE = `${NODE_TYPE}Tool`;
+const TOOL_NODE_TYPE = `${NODE_TYPE}Tool`;
 
 export interface WorkflowNode {
   id: string;

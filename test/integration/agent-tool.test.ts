@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The action node as an AI Agent's tool, through n8n's engine: its tool variant (`draftingWorkspaceTool`, the name
 // n8n gives a `usableAsTool` node) runs Simplify on by default and waits at most its wait limit, and the node itself
 // keeps its output. The real agent (n8n CLI, a scripted model) is in e2e/tests/agent-tool.e2e.test.ts.

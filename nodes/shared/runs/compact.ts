@@ -8,7 +8,7 @@ import { findRenderedArtifacts, isPausedForReview, isTerminal, runErrorOf, runId
  */
 
 /** One rendered file: its name, type, size and the address it downloads from (with the API key). */
-export interface CompactFile {
+interface CompactFile {
 	name: string;
 	format?: string;
 	mimeType?: string;
