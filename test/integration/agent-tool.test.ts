@@ -12,6 +12,8 @@ const wf = FIXTURE_IDS.workflows;
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const asTool = { nodeType: TOOL_NODE_TYPE };
 const fast = { waitOptions: { checkInterval: 1, timeout: 60 } };
+/** On Pause set to Keep Waiting: a review pause holds the wait, so that only a limit ends it. */
+const keepWaiting = { waitOptions: { ...fast.waitOptions, onPause: 'keepWaiting' } };
 
 const startText = (workflowId: string, extra: IDataObject = {}) => ({
 	resource: 'run',
@@ -87,10 +89,9 @@ describe('Run → Start with Wait for Completion as an AI tool', () => {
 describe('the bounded wait as an AI tool', () => {
 	it('a run that outlasts the wait limit: the compact current state, started once, no error', async () => {
 		const since = lastSeq();
-		const started = Date.now();
-		// Board memo with review pauses at its review step until someone approves: it never finishes here.
-		const result = await ctx.run(startText(wf.review, { waitForCompletion: true, toolWaitLimit: 2, ...fast }), 'full', asTool);
-		const tookMs = Date.now() - started;
+		// Board memo with review pauses at its review step until someone approves: it never finishes here. On Pause
+		// is set to Keep Waiting, so only the wait limit ends the wait.
+		const result = await ctx.run(startText(wf.review, { waitForCompletion: true, toolWaitLimit: 2, ...keepWaiting }), 'full', asTool);
 		expect(result.status).toBe('success');
 		expect(startsSince(since)).toBe(1);
 		const [answer] = items(result);
@@ -98,13 +99,23 @@ describe('the bounded wait as an AI tool', () => {
 		expect(answer.note).toContain("It has not finished after 2 s (this tool's wait limit)");
 		expect(answer.note).toContain(`call Wait For Run (or Get) later with run ID ${String(answer.runId)}`);
 		expect(answer.note).toContain('do not start it again');
-		expect(tookMs).toBeGreaterThanOrEqual(1900);
-		expect(tookMs).toBeLessThan(15_000);
+		expect(answer.note).toContain('a person must approve it in the workspace');
+	});
+
+	it('a review pause answers at once by default (an agent is not kept waiting for a person)', async () => {
+		const since = lastSeq();
+		const result = await ctx.run(startText(wf.review, { waitForCompletion: true, ...fast }), 'full', asTool);
+		expect(result.status).toBe('success');
+		expect(startsSince(since)).toBe(1);
+		const [answer] = items(result);
+		expect(answer).toMatchObject({ finished: false, pausedForReview: true, files: [] });
+		expect(answer.note).toContain('a person must approve it in the workspace');
+		expect(answer.note).not.toContain('wait limit');
 	});
 
 	it('the wait limit beats the Timeout’s “Fail the Item”: the run was started, so it is never a failure', async () => {
 		const since = lastSeq();
-		const parameters = startText(wf.review, { waitForCompletion: true, toolWaitLimit: 60, waitOptions: { checkInterval: 1, timeout: 1, onTimeout: 'error' } });
+		const parameters = startText(wf.review, { waitForCompletion: true, toolWaitLimit: 60, waitOptions: { checkInterval: 1, timeout: 1, onTimeout: 'error', onPause: 'keepWaiting' } });
 		const result = await ctx.run(parameters, 'full', asTool);
 		expect(result.status).toBe('success');
 		expect(startsSince(since)).toBe(1);
@@ -114,7 +125,7 @@ describe('the bounded wait as an AI tool', () => {
 	it('Wait For Run is bounded the same way; Get answers compact too', async () => {
 		const runId = String(items(await ctx.run(startText(wf.review)))[0].runId);
 		const since = lastSeq();
-		const waited = await ctx.run({ resource: 'run', operation: 'wait', runId: byId(runId), toolWaitLimit: 1, ...fast }, 'full', asTool);
+		const waited = await ctx.run({ resource: 'run', operation: 'wait', runId: byId(runId), toolWaitLimit: 1, ...keepWaiting }, 'full', asTool);
 		expect(waited.status).toBe('success');
 		expect(items(waited)[0]).toMatchObject({ runId, finished: false, note: expect.stringContaining("(this tool's wait limit)") });
 		const got = await ctx.run({ resource: 'run', operation: 'get', runId: byId(runId) }, 'full', asTool);

@@ -134,7 +134,8 @@ export function waitFields(show: Show): INodeProperties[] {
 
 /**
  * The item's wait options. As an AI agent's tool the wait is bounded by the tool's wait limit (when shorter than
- * the Timeout), and reaching the bound never fails: the run was started, so the agent gets its current state.
+ * the Timeout), reaching the bound never fails (the run was started, so the agent gets its current state), and a
+ * review pause answers at once unless On Pause is set.
  */
 function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?: number): WaitOptions & { limitedAsTool: boolean } {
 	const options = this.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
@@ -148,7 +149,9 @@ function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?:
 		timeoutMs: Math.min(timeoutMs, toolLimitMs),
 		limitedAsTool: toolLimitMs < timeoutMs,
 		checkIntervalMs: seconds(options.checkInterval, 15),
-		onPause: (options.onPause as PauseBehaviour) ?? 'keepWaiting',
+		// An agent is not kept waiting for a person: unless the tool's On Pause says otherwise, a review pause
+		// answers at once (the compact answer says a person must approve it in the workspace).
+		onPause: (options.onPause as PauseBehaviour) ?? (tool ? 'return' : 'keepWaiting'),
 		onTimeout: tool ? 'returnCurrent' : ((options.onTimeout as TimeoutBehaviour) ?? 'error'),
 	};
 }
