@@ -214,6 +214,13 @@ export class N8n {
     return refs;
   }
 
+  /** Imports credentials of other types (e.g. n8n's `openAiApi`), plain data; every string value counts as a secret. */
+  async importForeignCredentials(credentials: Array<CredentialRef & { type: string; data: Record<string, unknown> }>): Promise<CredentialRef[]> {
+    for (const { data } of credentials) for (const value of Object.values(data)) if (typeof value === 'string' && value.length >= 8 && !/^https?:/.test(value)) this.secrets.add(value);
+    await this.withImportFile('credentials', credentials, (file) => this.cliOk(['import:credentials', `--input=${file}`], /Successfully imported/));
+    return credentials.map(({ id, name }) => ({ id, name }));
+  }
+
   async importCredential(spec: CredentialSpec): Promise<CredentialRef> {
     const [ref] = await this.importCredentials([spec]);
     return ref;

@@ -12,6 +12,8 @@ export const WORKFLOWS_DIR = join(E2E_DIR, 'workflows');
 export const NODE_TYPE = 'n8n-nodes-drafting-workspace.draftingWorkspace';
 export const TRIGGER_TYPE = 'n8n-nodes-drafting-workspace.draftingWorkspaceTrigger';
 const CHAT_MODEL_TYPE = 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace';
+/** The action node's AI-tool variant (n8n derives it from `usableAsTool`: the name + `Tool`). */
+const TOOL_NODE_TYPE = `${NODE_TYPE}Tool`;
 
 export interface WorkflowNode {
   id: string;
@@ -51,7 +53,7 @@ export function loadWorkflow(name: string): WorkflowJson {
 export function useCredential(workflow: WorkflowJson, credential: CredentialRef, nodeNames?: string[]): WorkflowJson {
   const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowJson;
   for (const node of copy.nodes) {
-    if (![NODE_TYPE, TRIGGER_TYPE, CHAT_MODEL_TYPE].includes(node.type)) continue;
+    if (![NODE_TYPE, TOOL_NODE_TYPE, TRIGGER_TYPE, CHAT_MODEL_TYPE].includes(node.type)) continue;
     if (nodeNames && !nodeNames.includes(node.name)) continue;
     node.credentials = { ...node.credentials, draftingWorkspaceApi: { id: credential.id, name: credential.name } };
   }

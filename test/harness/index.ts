@@ -28,6 +28,8 @@ import { LargeFileNode, ManualTriggerStandIn, TestItemsNode } from './standInNod
 const PACKAGE_NAME = 'n8n-nodes-drafting-workspace';
 export const NODE_TYPE = `${PACKAGE_NAME}.draftingWorkspace`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.draftingWorkspaceTrigger`;
+/** The action node's AI-tool variant, named as n8n's CLI names it (`usableAsTool`: the node's name + `Tool`). */
+export const TOOL_NODE_TYPE = `${NODE_TYPE}Tool`;
 export const CREDENTIAL_TYPE = 'draftingWorkspaceApi';
 const PROJECT_ROOT = join(__dirname, '..', '..');
 
@@ -76,6 +78,7 @@ export async function loadPackage(): Promise<LoadedPackage> {
 		);
 		const types: INodeTypeData = {
 			...packaged,
+			[TOOL_NODE_TYPE]: toolVariant(packaged[NODE_TYPE]),
 			'n8n-nodes-base.manualTrigger': { type: new ManualTriggerStandIn(), sourcePath: '' },
 			'test.testItems': { type: new TestItemsNode(), sourcePath: '' },
 			'test.largeFile': { type: new LargeFileNode(), sourcePath: '' },
@@ -85,6 +88,18 @@ export async function loadPackage(): Promise<LoadedPackage> {
 		return { nodeTypes: new HarnessNodeTypes(types), credentialTypes, loader };
 	})();
 	return await loading;
+}
+
+/**
+ * The tool variant as n8n's CLI derives it (n8n/dist/node-types.js → tool-generation/ai-tools.js): same class,
+ * description named `<name>Tool`, so n8n's `@tool` display conditions pick the tool's defaults. Unlike the CLI's
+ * it keeps its main input and output, so a plain workflow runs it: the AI Agent v3 has the engine execute a tool
+ * node the same way (an ordinary execute context, the agent's item merged with the tool call's arguments).
+ */
+function toolVariant(entry: INodeTypeData[string]): INodeTypeData[string] {
+	const base = entry.type as INodeType;
+	const description = { ...base.description, name: `${base.description.name}Tool`, displayName: `${base.description.displayName} Tool` };
+	return { type: Object.assign(Object.create(base) as INodeType, { description }), sourcePath: '' };
 }
 
 export interface CredentialFixture {
@@ -239,6 +254,8 @@ export interface ActionWorkflowOptions {
 	items?: Array<{ json?: IDataObject; binary?: Record<string, { base64: string; fileName?: string; mimeType?: string }> }>;
 	onError?: INode['onError'];
 	credentialId?: string;
+	/** The node type to run (default: the action node; TOOL_NODE_TYPE for its AI-tool variant). */
+	nodeType?: string;
 }
 
 export const ACTION_NODE = 'Drafting Workspace';
@@ -255,7 +272,7 @@ export function actionWorkflow(parameters: INode['parameters'], options: ActionW
 	}
 	nodes.push({
 		name: ACTION_NODE,
-		type: NODE_TYPE,
+		type: options.nodeType ?? NODE_TYPE,
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'Drafting Workspace account' } },
 		...(options.onError ? { onError: options.onError } : {}),

@@ -8,7 +8,7 @@ export function workflowLocator(overrides: Partial<INodeProperties> & Pick<INode
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'A workflow with an active version that the API key may use (its allowlist applies)',
+		description: "The workflow's ID (the ID Workflow → Get Many lists, e.g. wf_123): a workflow with an active version that the API key may use (its allowlist applies)",
 		modes: [
 			{
 				displayName: 'From List',
@@ -66,7 +66,7 @@ export function runLocator(overrides: Partial<INodeProperties> & Pick<INodePrope
 		type: 'resourceLocator',
 		default: { mode: 'id', value: '' },
 		required: true,
-		description: 'A run started through the API (runs started by people in the workspace are not visible to API keys)',
+		description: "The run's ID, as Run → Start returned it (its runId): a run started through the API (runs started by people in the workspace are not visible to API keys)",
 		modes: [
 			{
 				displayName: 'By ID',

@@ -66,6 +66,8 @@ export interface RenderedArtifact {
 	filename?: string;
 	contentType?: string;
 	format?: string;
+	/** The file's size in bytes, when the record says it (`sizeBytes`). */
+	sizeBytes?: number;
 }
 
 /**
@@ -93,6 +95,7 @@ export function findRenderedArtifacts(record: IDataObject): RenderedArtifact[] {
 					filename: firstString(block, ['filename', 'fileName', 'name']),
 					contentType: firstString(block, ['contentType', 'mimeType']),
 					format: firstString(block, ['format']),
+					...(typeof block.sizeBytes === 'number' ? { sizeBytes: block.sizeBytes } : {}),
 				});
 			}
 		}

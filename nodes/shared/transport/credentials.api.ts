@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { normaliseBaseUrl } from './baseUrl';
+import { normaliseBaseUrl, resolveServiceUrl } from './baseUrl';
 import { CREDENTIAL_TYPE, type DraftingWorkspaceCredentials, type TransportContext } from './types';
 
 /** Reads and checks the credential's base URL once per call; the key itself is applied by n8n. */
@@ -14,4 +14,16 @@ export async function getBaseUrl(this: TransportContext, itemIndex?: number): Pr
 			itemIndex,
 		});
 	return baseUrl;
+}
+
+/**
+ * Turns paths and links the service gave (a rendered file's `downloadPath`) into absolute URLs under the base URL,
+ * for output only: a link on another origin gives undefined, as the transport would refuse to call it.
+ */
+export async function serviceUrlResolver(this: TransportContext, itemIndex?: number): Promise<(path: string) => string | undefined> {
+	const baseUrl = await getBaseUrl.call(this, itemIndex);
+	return (path) => {
+		const resolved = resolveServiceUrl(baseUrl, path);
+		return resolved.ok ? resolved.url : undefined;
+	};
 }

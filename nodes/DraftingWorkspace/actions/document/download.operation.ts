@@ -1,7 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { binaryPropertyField } from '../../../shared/common/descriptions';
-import { DOCUMENT_FORMAT_OPTIONS, type DocumentFormat } from '../../../shared/templates/links';
+import { runsAsTool } from '../../../shared/common/tool';
+import { fileFacts } from '../../../shared/runs/compact';
+import { DOCUMENT_FORMAT_OPTIONS, findDocumentLink, type DocumentFormat } from '../../../shared/templates/links';
+import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { downloadDocument } from '../../../shared/templates/download.api';
 
 const show = { resource: ['document'], operation: ['download'] };
@@ -41,5 +44,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const format = this.getNodeParameter('format', itemIndex, 'pdf') as DocumentFormat;
 	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 	const data = await downloadDocument.call(this, links, format, itemIndex);
-	return [{ json: { format, fileName: data.fileName, mimeType: data.mimeType, fileSize: data.fileSize }, binary: { [property]: data } }];
+	const json: IDataObject = { format, fileName: data.fileName, mimeType: data.mimeType, fileSize: data.fileSize };
+	// As an AI agent's tool the binary data is dropped from the answer: the file is told in JSON with its link.
+	if (runsAsTool.call(this)) {
+		const link = findDocumentLink(links, format);
+		json.file = fileFacts(data, link ? (await serviceUrlResolver.call(this, itemIndex))(link) : undefined);
+	}
+	return [{ json, binary: { [property]: data } }];
 }

@@ -5,7 +5,10 @@ import { binaryPropertyField, runLocator } from '../../../shared/common/descript
 import { getLocatorId } from '../../../shared/common/parameters';
 import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
 import { readRunRecord, runPath } from '../../../shared/runs/record.api';
-import { findRenderedArtifacts, statusOf } from '../../../shared/runs/record';
+import { findRenderedArtifacts, statusOf, type RenderedArtifact } from '../../../shared/runs/record';
+import { runsAsTool } from '../../../shared/common/tool';
+import { fileFacts, type DownloadedFileFacts } from '../../../shared/runs/compact';
+import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 
 const show = { resource: ['run'], operation: ['downloadFile'] };
 
@@ -55,7 +58,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			});
 		const artifact = { stepId, downloadPath: `${runPath(runId)}/files/${encodeURIComponent(stepId)}/download` };
 		const { binary, files } = await downloadRenderedFiles.call(this, { runId }, { binaryPropertyName, itemIndex, artifacts: [artifact] });
-		return [{ json: { runId, files: files as unknown as IDataObject[] }, binary }];
+		return [{ json: { runId, files: await filesJson.call(this, files, [artifact], itemIndex) }, binary }];
 	}
 
 	const record = await readRunRecord.call(this, runId, { itemIndex });
@@ -66,5 +69,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	const { binary, files } = await downloadRenderedFiles.call(this, record, { binaryPropertyName, itemIndex });
-	return [{ json: { runId, status: statusOf(record), files: files as unknown as IDataObject[] }, binary }];
+	return [{ json: { runId, status: statusOf(record), files: await filesJson.call(this, files, findRenderedArtifacts(record), itemIndex) }, binary }];
+}
+
+/**
+ * The files in the output JSON. As an AI agent's tool, whose answer n8n strips of binary data, each file is told
+ * in JSON instead: its name, MIME type, size and download link (files[i] came from artifacts[i]).
+ */
+async function filesJson(this: IExecuteFunctions, files: DownloadedFileFacts[], artifacts: RenderedArtifact[], itemIndex: number): Promise<IDataObject[]> {
+	if (!runsAsTool.call(this)) return files as unknown as IDataObject[];
+	const urlOf = await serviceUrlResolver.call(this, itemIndex);
+	return files.map((file, index) => fileFacts(file, artifacts[index] ? urlOf(artifacts[index].downloadPath) : undefined));
 }

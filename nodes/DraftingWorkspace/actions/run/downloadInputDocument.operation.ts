@@ -1,7 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { binaryPropertyField, runLocator } from '../../../shared/common/descriptions';
+import { runsAsTool } from '../../../shared/common/tool';
+import { fileFacts } from '../../../shared/runs/compact';
+import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { downloadToBinary } from '../../../shared/transport/download.api';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { runPath } from '../../../shared/runs/record.api';
@@ -33,15 +36,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-	const data = await downloadToBinary.call(
-		this,
-		`${runPath(runId)}/input-documents/${encodeURIComponent(documentVersionId)}/download`,
-		{ itemIndex, fallbackFileName: documentVersionId, qs: {} },
-	);
-	return [
-		{
-			json: { runId, documentVersionId, fileName: data.fileName, mimeType: data.mimeType, fileSize: data.fileSize },
-			binary: { [binaryPropertyName]: data },
-		},
-	];
+	const path = `${runPath(runId)}/input-documents/${encodeURIComponent(documentVersionId)}/download`;
+	const data = await downloadToBinary.call(this, path, { itemIndex, fallbackFileName: documentVersionId, qs: {} });
+	const json: IDataObject = { runId, documentVersionId, fileName: data.fileName, mimeType: data.mimeType, fileSize: data.fileSize };
+	// As an AI agent's tool the binary data is dropped from the answer: the file is told in JSON with its link.
+	if (runsAsTool.call(this)) json.file = fileFacts(data, (await serviceUrlResolver.call(this, itemIndex))(path));
+	return [{ json, binary: { [binaryPropertyName]: data } }];
 }

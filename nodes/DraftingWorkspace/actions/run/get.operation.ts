@@ -1,18 +1,23 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { runLocator } from '../../../shared/common/descriptions';
 import { jsonItems } from '../../../shared/common/items';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { readRunRecord } from '../../../shared/runs/record.api';
 import { READ_CONCURRENCY } from '../types';
+import { simplifiedRun, simplifyFields, wantsSimplified } from './waitFields';
 
-export const description: INodeProperties[] = [runLocator({ displayOptions: { show: { resource: ['run'], operation: ['get'] } } })];
+const show = { resource: ['run'], operation: ['get'] };
+
+export const description: INodeProperties[] = [runLocator({ displayOptions: { show } }), ...simplifyFields(show)];
 
 /** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
 export const concurrency = READ_CONCURRENCY;
 
-/** GET /workflows/runs/{runId}: the run record as the service returns it. */
+/** GET /workflows/runs/{runId}: the run record as the service returns it, or its compact answer (Simplify). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
-	return jsonItems(await readRunRecord.call(this, runId, { itemIndex }));
+	const record = await readRunRecord.call(this, runId, { itemIndex });
+	if (!wantsSimplified.call(this, itemIndex)) return jsonItems(record);
+	return jsonItems((await simplifiedRun.call(this, record, itemIndex)) as unknown as IDataObject);
 }

@@ -12,7 +12,7 @@ import { getWorkflowDetail } from '../../../shared/runs/workflow.api';
 import { readUploadSettings, uploadOptionFields } from '../inputDocument/uploadFields';
 import { startRun, uploadPendingDocuments, uploadsCreated, type UploadedInputDocument } from './startDocuments';
 import type { BatchPlan } from '../types';
-import { waitAndOutput, waitFields } from './waitFields';
+import { simplifiedRun, simplifyFields, waitAndOutput, waitFields, wantsSimplified } from './waitFields';
 
 const show = { resource: ['run'], operation: ['start'] };
 
@@ -42,7 +42,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: '',
 		required: true,
-		description: 'The text the workflow\'s first agent step receives',
+		description: "The plain text the workflow's first agent step receives: the instructions or the content it works on",
 		displayOptions: { show: { ...show, inputMode: ['text'] } },
 	},
 	{
@@ -96,6 +96,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	...waitFields({ ...show, waitForCompletion: [true] }),
+	...simplifyFields(show),
 ];
 
 const INPUT_JSON_WORDING: JsonObjectWording = {
@@ -177,7 +178,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const started = posted.value;
 	const runId = typeof started.runId === 'string' ? started.runId : typeof started.id === 'string' ? started.id : undefined;
 	lane.record({ workflowId, ...(runId ? { runId } : { run: started }) });
-	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) return [{ json: { ...started, ...extra } }];
+	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) {
+		if (!wantsSimplified.call(this, itemIndex)) return [{ json: { ...started, ...extra } }];
+		// The run exists now: a failure reading the credential for its links must not read as a failed start.
+		const compact = await settle(simplifiedRun.call(this, started, itemIndex, { workflowId }));
+		if (!compact.ok) throw withCreated.call(this, compact.error, itemIndex, runCreated(runId ?? '(see the error)', workflowId, uploaded));
+		return [{ json: { ...(compact.value as unknown as IDataObject), ...(unmatchedInputKeys ? { unmatchedInputKeys } : {}) } }];
+	}
 	if (!runId)
 		throw new NodeOperationError(this.getNode(), 'The service started the run but did not say its id, so it cannot be followed', {
 			description: `Answer: ${JSON.stringify(started).slice(0, 300)}. Find the run with Run → Get Many and follow it with Wait For Run.`,

@@ -5,11 +5,11 @@ import type { BatchPlan } from '../types';
 
 import { runLocator } from '../../../shared/common/descriptions';
 import { getLocatorId, readFollowAtMost } from '../../../shared/common/parameters';
-import { waitAndOutput, waitFields } from './waitFields';
+import { simplifyFields, waitAndOutput, waitFields } from './waitFields';
 
 const show = { resource: ['run'], operation: ['wait'] };
 
-export const description: INodeProperties[] = [runLocator({ displayOptions: { show } }), ...waitFields(show)];
+export const description: INodeProperties[] = [runLocator({ displayOptions: { show } }), ...waitFields(show), ...simplifyFields(show)];
 
 /** Follows the run's event stream until it finishes (or pauses, or times out), then outputs its record. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {

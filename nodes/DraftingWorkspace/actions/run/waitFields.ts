@@ -1,11 +1,60 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { binaryPropertyField, followAtMostOption } from '../../../shared/common/descriptions';
+import { runsAsTool } from '../../../shared/common/tool';
+import { compactRun, type CompactRun, type DownloadedFileFacts, type WaitSummary } from '../../../shared/runs/compact';
 import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
+import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { runErrorOf, statusOf } from '../../../shared/runs/record';
 import { waitForRun, type PauseBehaviour, type TimeoutBehaviour, type WaitOptions } from '../../../shared/runs/wait.api';
 
 type Show = Record<string, Array<string | boolean>>;
+
+/** How long an AI agent is kept waiting for a run by default: a few minutes, not the 30 of the Timeout. */
+const TOOL_WAIT_LIMIT_SECONDS = 240;
+
+/**
+ * Simplify, twice: n8n's `@tool` display condition shows one copy in the node and the other in its AI-tool
+ * variant, so the default is on for an agent's tool and off otherwise (existing workflows keep their output).
+ */
+export function simplifyFields(show: Show): INodeProperties[] {
+	const description =
+		'Whether to return a compact answer instead of the full run record: run ID, workflow, status, the rendered files with their names and download links, the failure or cancel reason, and whether the run waits for a review';
+	return [
+		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: true, description, displayOptions: { show: { ...show, '@tool': [true] } } },
+		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false, description, displayOptions: { show: { ...show, '@tool': [false] } } },
+	];
+}
+
+/** Only in the AI-tool variant: the bound on waiting, after which the tool answers with the run's current state. */
+function toolWaitLimitField(show: Show): INodeProperties {
+	return {
+		displayName: 'Wait Limit as a Tool (Seconds)',
+		name: 'toolWaitLimit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: TOOL_WAIT_LIMIT_SECONDS,
+		description:
+			"How long the AI agent waits for the run at most. If the run has not finished by then, the tool answers with its current state (status, run ID) instead of failing: the run goes on in the service, and the agent can call Wait For Run or Get later.",
+		displayOptions: { show: { ...show, '@tool': [true] } },
+	};
+}
+
+/** Whether the item's output is the compact answer (Simplify; on by default in the AI-tool variant). */
+export function wantsSimplified(this: IExecuteFunctions, itemIndex: number): boolean {
+	return this.getNodeParameter('simplify', itemIndex, runsAsTool.call(this)) as boolean;
+}
+
+/** The compact answer about a run, with its files' links resolved against the credential's base URL. */
+export async function simplifiedRun(
+	this: IExecuteFunctions,
+	record: IDataObject,
+	itemIndex: number,
+	facts: { downloaded?: DownloadedFileFacts[]; wait?: WaitSummary; workflowId?: string } = {},
+): Promise<CompactRun> {
+	const urlOf = await serviceUrlResolver.call(this, itemIndex);
+	return compactRun({ record, urlOf, ...facts });
+}
 
 /** The waiting options, shared by Wait For Run and Start Run's "Wait for Completion". */
 export function waitFields(show: Show): INodeProperties[] {
@@ -19,6 +68,7 @@ export function waitFields(show: Show): INodeProperties[] {
 			displayOptions: { show },
 		},
 		binaryPropertyField({ ...show, downloadFiles: [true] }, 'first rendered file'),
+		toolWaitLimitField(show),
 		{
 			displayName: 'Wait Options',
 			name: 'waitOptions',
@@ -82,16 +132,27 @@ export function waitFields(show: Show): INodeProperties[] {
 	];
 }
 
-function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?: number): WaitOptions {
+/**
+ * The item's wait options. As an AI agent's tool the wait is bounded by the tool's wait limit (when shorter than
+ * the Timeout), reaching the bound never fails (the run was started, so the agent gets its current state), and a
+ * review pause answers at once unless On Pause is set.
+ */
+function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?: number): WaitOptions & { limitedAsTool: boolean } {
 	const options = this.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
 	const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback) * 1000;
+	const timeoutMs = seconds(options.timeout, 1800);
+	const tool = runsAsTool.call(this);
+	const toolLimitMs = tool ? seconds(this.getNodeParameter('toolWaitLimit', itemIndex, TOOL_WAIT_LIMIT_SECONDS), TOOL_WAIT_LIMIT_SECONDS) : Infinity;
 	return {
 		itemIndex,
 		startedAt,
-		timeoutMs: seconds(options.timeout, 1800),
+		timeoutMs: Math.min(timeoutMs, toolLimitMs),
+		limitedAsTool: toolLimitMs < timeoutMs,
 		checkIntervalMs: seconds(options.checkInterval, 15),
-		onPause: (options.onPause as PauseBehaviour) ?? 'keepWaiting',
-		onTimeout: (options.onTimeout as TimeoutBehaviour) ?? 'error',
+		// An agent is not kept waiting for a person: unless the tool's On Pause says otherwise, a review pause
+		// answers at once (the compact answer says a person must approve it in the workspace).
+		onPause: (options.onPause as PauseBehaviour) ?? (tool ? 'return' : 'keepWaiting'),
+		onTimeout: tool ? 'returnCurrent' : ((options.onTimeout as TimeoutBehaviour) ?? 'error'),
 	};
 }
 
@@ -107,7 +168,8 @@ export async function waitAndOutput(
 	extra: IDataObject = {},
 	startedAt?: number,
 ): Promise<INodeExecutionData> {
-	const result = await waitForRun.call(this, runId, readWaitOptions.call(this, itemIndex, startedAt));
+	const { limitedAsTool, ...waitOptions } = readWaitOptions.call(this, itemIndex, startedAt);
+	const result = await waitForRun.call(this, runId, waitOptions);
 	const json: IDataObject = {
 		...extra,
 		...result.record,
@@ -130,5 +192,18 @@ export async function waitAndOutput(
 			json.files = files as unknown as IDataObject[];
 		}
 	}
-	return item;
+	if (!wantsSimplified.call(this, itemIndex)) return item;
+	const waited = json.wait as IDataObject;
+	const compact = await simplifiedRun.call(this, result.record, itemIndex, {
+		downloaded: json.files as DownloadedFileFacts[] | undefined,
+		wait: {
+			outcome: result.outcome,
+			pausedForReview: result.pausedForReview,
+			waitedSeconds: waited.waitedSeconds as number,
+			limitedAsTool: result.outcome === 'timedOut' && limitedAsTool,
+		},
+		workflowId: typeof extra.workflowId === 'string' ? extra.workflowId : undefined,
+	});
+	const unmatched = extra.unmatchedInputKeys ? { unmatchedInputKeys: extra.unmatchedInputKeys } : {};
+	return { ...item, json: { ...(compact as unknown as IDataObject), ...unmatched } };
 }

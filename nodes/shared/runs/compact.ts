@@ -1,0 +1,138 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { findRenderedArtifacts, isPausedForReview, isTerminal, runErrorOf, runIdOf, statusOf, workflowIdOf } from './record';
+
+/**
+ * The compact answer about a run (Simplify): what an AI agent, or a person reading the output, needs to act on,
+ * without the steps, timings and outputs of the full record. Pure: links are resolved by the caller's `urlOf`.
+ */
+
+/** One rendered file: its name, type, size and the address it downloads from (with the API key). */
+interface CompactFile {
+	name: string;
+	format?: string;
+	mimeType?: string;
+	/** Bytes when the record says it; n8n's readable size (e.g. "12.3 kB") when the file was downloaded. */
+	size?: number | string;
+	url?: string;
+}
+
+export interface CompactRun {
+	runId?: string;
+	workflowId?: string;
+	workflowName?: string;
+	status?: string;
+	/** Completed, Failed or Cancelled: nothing more will happen. */
+	finished: boolean;
+	/** Waiting at a review step for a person to approve it in the workspace. */
+	pausedForReview: boolean;
+	files: CompactFile[];
+	/** Why the run failed or was cancelled, when the service says. */
+	reason?: string;
+	/** What the reader can do next, in one or two sentences. */
+	note?: string;
+}
+
+/** What the wait saw (Wait For Run, Start with Wait for Completion). */
+export interface WaitSummary {
+	outcome: 'finished' | 'paused' | 'timedOut';
+	pausedForReview: boolean;
+	waitedSeconds: number;
+	/** The wait stopped at the tool's wait limit, not at the run's end. */
+	limitedAsTool?: boolean;
+}
+
+/** A file the node downloaded (its binary data's name, type and readable size). */
+export interface DownloadedFileFacts {
+	stepId?: string;
+	fileName?: string;
+	mimeType?: string;
+	fileSize?: string;
+}
+
+export interface CompactRunInput {
+	record: IDataObject;
+	/** The absolute download URL of a path the service gave, or undefined when it is refused (another origin). */
+	urlOf: (path: string) => string | undefined;
+	downloaded?: DownloadedFileFacts[];
+	wait?: WaitSummary;
+	/** Known from the request when the record lacks it (the start answer has no workflowId). */
+	workflowId?: string;
+}
+
+function text(value: unknown): string | undefined {
+	return typeof value === 'string' && value ? value : undefined;
+}
+
+function filesOf(input: CompactRunInput): CompactFile[] {
+	return findRenderedArtifacts(input.record).map((artifact, index) => {
+		const downloaded = input.downloaded?.find((file) => artifact.stepId !== undefined && file.stepId === artifact.stepId) ?? input.downloaded?.[index];
+		const file: CompactFile = { name: downloaded?.fileName ?? artifact.filename ?? `${artifact.stepId ?? `file-${index + 1}`}${artifact.format ? `.${artifact.format}` : ''}` };
+		if (artifact.format) file.format = artifact.format;
+		const mimeType = downloaded?.mimeType ?? artifact.contentType;
+		if (mimeType) file.mimeType = mimeType;
+		const size = artifact.sizeBytes ?? downloaded?.fileSize;
+		if (size !== undefined) file.size = size;
+		const url = input.urlOf(artifact.downloadPath);
+		if (url) file.url = url;
+		return file;
+	});
+}
+
+function reasonOf(record: IDataObject, status: string | undefined): string | undefined {
+	if (status !== 'Failed' && status !== 'Cancelled') return undefined;
+	const own = runErrorOf(record) ?? text(record.cancelReason) ?? text(record.cancellationReason);
+	if (own) return own;
+	const steps = Array.isArray(record.steps) ? (record.steps as unknown[]) : [];
+	for (const step of steps) {
+		if (step && typeof step === 'object') {
+			const reason = runErrorOf(step as IDataObject);
+			if (reason) return reason;
+		}
+	}
+	return status === 'Cancelled' ? 'The run was cancelled' : undefined;
+}
+
+function noteOf(run: CompactRun, wait: WaitSummary | undefined): string | undefined {
+	if (run.finished) return run.status === 'Completed' && !run.files.length ? 'The run completed without rendered files.' : undefined;
+	const parts: string[] = [];
+	if (run.pausedForReview)
+		parts.push('The run is paused at a review step: a person must approve it in the workspace (approvals cannot be given through the API).');
+	if (wait?.outcome === 'timedOut')
+		parts.push(`It has not finished after ${Math.round(wait.waitedSeconds)} s${wait.limitedAsTool ? " (this tool's wait limit)" : ''}; its status is ${run.status ?? 'not known'}.`);
+	else if (!run.pausedForReview) parts.push('The run has started and is not finished yet.');
+	parts.push(`It goes on in the service: do not start it again. To follow it, call Wait For Run (or Get) later with run ID ${run.runId ?? 'above'}.`);
+	return parts.join(' ');
+}
+
+/** The compact answer about one run, from its record (or the start answer) and what the wait saw. */
+export function compactRun(input: CompactRunInput): CompactRun {
+	const { record } = input;
+	const status = statusOf(record);
+	const workflow = record.workflow && typeof record.workflow === 'object' ? (record.workflow as IDataObject) : {};
+	const run: CompactRun = {
+		runId: runIdOf(record),
+		workflowId: workflowIdOf(record) ?? input.workflowId,
+		workflowName: text(record.workflowName) ?? text(workflow.name),
+		status,
+		finished: isTerminal(status),
+		pausedForReview: !isTerminal(status) && (isPausedForReview(record) || input.wait?.outcome === 'paused'),
+		files: filesOf(input),
+	};
+	const reason = reasonOf(record, status);
+	if (reason) run.reason = reason;
+	const note = noteOf(run, input.wait);
+	if (note) run.note = note;
+	for (const key of ['runId', 'workflowId', 'workflowName', 'status'] as const) if (run[key] === undefined) delete run[key];
+	return run;
+}
+
+/** A downloaded file told in JSON, for an AI agent (n8n drops binary data from a tool's answer). */
+export function fileFacts(file: { fileName?: string; mimeType?: string; fileSize?: string }, url: string | undefined): IDataObject {
+	return {
+		name: file.fileName ?? null,
+		mimeType: file.mimeType ?? null,
+		size: file.fileSize ?? null,
+		...(url ? { url } : {}),
+	};
+}
