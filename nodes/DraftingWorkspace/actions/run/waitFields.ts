@@ -82,7 +82,7 @@ export function waitFields(show: Show): INodeProperties[] {
 	];
 }
 
-function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?: number): WaitOptions {
+function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?: number, readFirst?: boolean): WaitOptions {
 	const options = this.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
 	const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback) * 1000;
 	return {
@@ -92,13 +92,15 @@ function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?:
 		checkIntervalMs: seconds(options.checkInterval, 15),
 		onPause: (options.onPause as PauseBehaviour) ?? 'keepWaiting',
 		onTimeout: (options.onTimeout as TimeoutBehaviour) ?? 'error',
+		readFirst,
 	};
 }
 
 /**
  * Waits for the run as the item's parameters say and builds the output item: the run record, a `wait`
  * block saying how the wait ended, and the rendered files as binary when asked. The timeout counts from
- * `startedAt` (the run's start in a batch, where the wait may begin later), else from now.
+ * `startedAt` (the run's start in a batch, where the wait may begin later), else from now. A run whose turn
+ * came late (`queued`: it waited for a free slot) is read before its stream is opened: it has often ended.
  */
 export async function waitAndOutput(
 	this: IExecuteFunctions,
@@ -106,8 +108,9 @@ export async function waitAndOutput(
 	itemIndex: number,
 	extra: IDataObject = {},
 	startedAt?: number,
+	queued = false,
 ): Promise<INodeExecutionData> {
-	const result = await waitForRun.call(this, runId, readWaitOptions.call(this, itemIndex, startedAt));
+	const result = await waitForRun.call(this, runId, readWaitOptions.call(this, itemIndex, startedAt, queued));
 	const json: IDataObject = {
 		...extra,
 		...result.record,
