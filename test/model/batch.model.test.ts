@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Batches (issue 20): each item's run starts once and each output is its own item's run, under random batches.
 /**
  * Batches (issue 20), attacked by random batches (fast-check) through n8n's engine against the simulator:
