@@ -150,6 +150,54 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		expect(eventStreams().length).toBeGreaterThanOrEqual(1);
 	});
 
+	it('a run whose turn comes late is read first: one read when it has ended (no stream), its stream when it is still going', async () => {
+		// Follow at Most 1: item 0 (a review run) holds the only slot until the test approves it, once items 1 and 3
+		// have finished; item 2 (another review run) is still paused when its turn comes, and is approved only
+		// once its stream is open. Nothing here depends on timing: each approval waits for what it needs.
+		const kinds = [wf.review, wf.agentSummary, wf.review, wf.agentSummary];
+		const text = (index: number) => `Contract ${index}: summarise it.`;
+		const approved = new Set<string>();
+		const approver = setInterval(() => {
+			const run = (index: number) => runOfText(text(index));
+			const [r0, r1, r2, r3] = [0, 1, 2, 3].map(run);
+			const streamOpen = (runId: string) => eventStreams().some((entry) => entry.path === `/workflows/runs/${runId}/events`);
+			const approve = (candidate: typeof r0) => {
+				if (candidate && candidate.condition === 'paused' && !approved.has(candidate.runId)) {
+					approved.add(candidate.runId);
+					runAdmin(ctx.sim).approve(candidate.runId);
+				}
+			};
+			if (r1?.status === 'Completed' && r3?.status === 'Completed') approve(r0);
+			if (r2 && streamOpen(r2.runId)) approve(r2);
+		}, 20);
+		try {
+			const result = await ctx.run(startEach({ waitOptions: { followAtMost: 1 } }), 'full', { items: textItems(4, (index) => kinds[index]) });
+			expect(result.status).toBe('success');
+			const out = items(result);
+			const runIds = [0, 1, 2, 3].map((index) => runOfText(text(index))?.runId);
+			out.forEach((item, index) => expect(item).toMatchObject({ runId: runIds[index], status: 'Completed', wait: { outcome: 'finished' } }));
+			expect(out.map((item) => (item.wait as IDataObject).pausedForReview)).toEqual([true, false, true, false]);
+			const streamsOf = (runId?: string) => eventStreams().filter((entry) => entry.path === `/workflows/runs/${runId}/events`);
+			const readsOf = (runId?: string) => requests('GET', /^\/workflows\/runs\/[^/]+$/).filter((entry) => entry.path === `/workflows/runs/${runId}`);
+			// Ended before their turn: one read each, no stream (no refused 409 either).
+			for (const index of [1, 3]) {
+				expect(streamsOf(runIds[index])).toHaveLength(0);
+				expect(readsOf(runIds[index])).toHaveLength(1);
+				expect((out[index].wait as IDataObject).streamConnections).toBe(0);
+			}
+			expect(eventStreams().filter((entry) => entry.status === 409)).toEqual([]);
+			// Still going at its turn: read first, then followed by its stream to the end.
+			const firstStream = Math.min(...streamsOf(runIds[2]).map((entry) => entry.seq));
+			expect(readsOf(runIds[2]).filter((entry) => entry.seq < firstStream)).toHaveLength(1);
+			expect(readsOf(runIds[2]).filter((entry) => entry.seq > firstStream).length).toBeGreaterThanOrEqual(1);
+			// Whichever way a run was followed, its output has the same shape.
+			expect(Object.keys(out[1]).sort()).toEqual(Object.keys(out[0]).sort());
+			expect(Object.keys(out[3]).sort()).toEqual(Object.keys(out[2]).sort());
+		} finally {
+			clearInterval(approver);
+		}
+	});
+
 	it('429s during both phases are waited out: each run started exactly once and followed to its end', async () => {
 		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'POST', path: '/workflows/runs', retryAfterSeconds: 1, times: 3 });
 		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: EVENTS, retryAfterSeconds: 1, times: 3 });
@@ -205,5 +253,7 @@ describe('Input Document → Upload and Start Run with files over a batch', () =
 			expect(documents.map((document) => document.documentId)).toEqual([byName.get(`first-${index}.txt`), byName.get(`second-${index}.txt`)]);
 		});
 		result.output(ACTION_NODE).forEach((item, index) => expect(item.pairedItem).toEqual({ item: index }));
+		// The workflow's input schema is read once for the whole batch, not once per item.
+		expect(requests('GET', /^\/workflows\/(?!runs$)[^/]+$/)).toHaveLength(1);
 	});
 });

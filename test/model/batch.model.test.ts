@@ -1,14 +1,19 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Batches (issue 20): each item's run starts once and each output is its own item's run, under random batches.
 /**
  * Batches (issue 20), attacked by random batches (fast-check) through n8n's engine against the simulator:
- * Start Run with Wait for Completion over 1–10 items, some of which name a workflow that does not exist, with
- * 429s (Retry-After) on the starts and on the event streams, Follow at Most 1–4, with and without Continue On
- * Fail. The oracle reads the simulator's ground truth:
- * - each good item's run was started exactly once (one run with its text), and no POST was accepted twice;
- * - with Continue On Fail: every item has one output, paired with it; a good item's output is its own run,
- *   finished; a failing item's output is its error;
+ * Start Run with Wait for Completion over 1–10 items, each naming a workflow that finishes at once, one that
+ * pauses at a review step (approved by the test once the run's event stream is open), or one that does not
+ * exist; with 429s (Retry-After) on the starts, on the event streams and on the record reads, Follow at Most
+ * 1–4 (so later runs wait for a slot, are read first, and are either over by then or still paused), with and
+ * without Continue On Fail, and sometimes a cancelled execution (then nothing is approved). The oracle reads
+ * the simulator's ground truth:
+ * - each run was started at most once, and no POST was accepted twice;
+ * - with Continue On Fail (or no failing item): every item has one output, paired with it; a good item's output
+ *   is its own run, finished (a review run after its pause); a failing item's output is its error;
  * - without it: the thrown error is the first failing item's, nothing after it was sent, and createdInBatch
- *   lists exactly the runs that were started, each with its own item.
+ *   lists exactly the runs that were started, each with its own item;
+ * - a cancelled execution ends (every wait stops), and its error lists every run that was started.
  * `sleep` is instant (Retry-After costs nothing); runs play at once (runTimeScale 0).
  */
 import fc from 'fast-check';
@@ -32,66 +37,105 @@ const ctx = new IntegrationContext();
 beforeAll(async () => ctx.start({ runTimeScale: 0, sseHeartbeatMs: 200, defaultRateLimitPerMinute: 1_000_000 }));
 afterAll(async () => ctx.stop());
 
+type Kind = 'good' | 'review' | 'failing';
+
 const batch = fc.record({
-  failing: fc.array(fc.boolean(), { minLength: 1, maxLength: 10 }),
+  kinds: fc.array(fc.constantFrom<Kind>('good', 'good', 'review', 'failing'), { minLength: 1, maxLength: 10 }),
   startFaults: fc.integer({ min: 0, max: 4 }),
   streamFaults: fc.integer({ min: 0, max: 4 }),
+  readFaults: fc.integer({ min: 0, max: 4 }),
   followAtMost: fc.integer({ min: 1, max: 4 }),
   continueOnFail: fc.boolean(),
+  cancel: fc.boolean(),
 });
 
-it('each item’s run starts exactly once and each output item is its own item’s run', async () => {
+const WORKFLOW_OF: Record<Kind, string> = { good: FIXTURE_IDS.workflows.agentSummary, review: FIXTURE_IDS.workflows.review, failing: 'wf_missing' };
+
+/** Approves every paused review run once its event stream has been opened (a run read first while paused, too). */
+function approveOpenReviews(): () => void {
+  const approved = new Set<string>();
+  const timer = setInterval(() => {
+    const streamed = new Set(ctx.sim.admin.requests().filter((entry) => /\/events$/.test(entry.path) && entry.status === 200).map((entry) => entry.path.split('/')[3]));
+    for (const run of runAdmin(ctx.sim).runs())
+      if (run.keyId !== null && run.condition === 'paused' && streamed.has(run.runId) && !approved.has(run.runId)) {
+        approved.add(run.runId);
+        runAdmin(ctx.sim).approve(run.runId);
+      }
+  }, 10);
+  return () => clearInterval(timer);
+}
+
+it('each item’s run starts at most once, each output item is its own item’s run, and a cancel ends every wait', async () => {
   await fc.assert(
-    fc.asyncProperty(batch, async ({ failing, startFaults, streamFaults, followAtMost, continueOnFail }) => {
+    fc.asyncProperty(batch, async ({ kinds, startFaults, streamFaults, readFaults, followAtMost, continueOnFail, cancel }) => {
       ctx.sim.admin.reset();
       if (startFaults) ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'POST', path: '/workflows/runs', retryAfterSeconds: 1, times: startFaults });
       if (streamFaults) ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: '^/workflows/runs/[^/]+/events$', retryAfterSeconds: 1, times: streamFaults });
-      const texts = failing.map((_, index) => `Batch item ${index}`);
-      const result = await ctx.run(
-        {
-          resource: 'run',
-          operation: 'start',
-          workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' },
-          inputMode: 'text',
-          inputText: '={{ $json.text }}',
-          waitForCompletion: true,
-          downloadFiles: false,
-          waitOptions: { checkInterval: 1, timeout: 60, followAtMost },
-        },
-        'full',
-        {
-          items: texts.map((text, index) => ({ json: { text, workflowId: failing[index] ? 'wf_missing' : FIXTURE_IDS.workflows.agentSummary } })),
-          ...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-        },
-      );
+      if (readFaults) ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: '^/workflows/runs/[^/]+$', retryAfterSeconds: 1, times: readFaults });
+      const texts = kinds.map((_, index) => `Batch item ${index}`);
+      const stopApproving = cancel ? () => undefined : approveOpenReviews();
+      const result = await ctx
+        .run(
+          {
+            resource: 'run',
+            operation: 'start',
+            workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' },
+            inputMode: 'text',
+            inputText: '={{ $json.text }}',
+            waitForCompletion: true,
+            downloadFiles: false,
+            waitOptions: { checkInterval: 1, timeout: 60, followAtMost },
+          },
+          'full',
+          {
+            items: texts.map((text, index) => ({ json: { text, workflowId: WORKFLOW_OF[kinds[index]] } })),
+            ...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+            ...(cancel ? { cancelAfterMs: 300 } : {}),
+          },
+        )
+        .finally(stopApproving);
       const runs = runAdmin(ctx.sim).runs().filter((run) => run.keyId !== null);
       const runOf = new Map<string, string>();
       for (const run of runs) {
         expect(runOf.has(String(run.input))).toBe(false); // never started twice
         runOf.set(String(run.input), run.runId);
       }
-      const firstFailing = failing.indexOf(true);
+      const error = (result.nodeError(ACTION_NODE) ?? result.error) as IDataObject | undefined;
+      const listed = () => (((error?.context as IDataObject | undefined)?.createdInBatch as IDataObject[] | undefined) ?? []).map((entry) => [entry.itemIndex, entry.runId]);
+      if (result.status === 'canceled') {
+        expect(cancel).toBe(true);
+        // Every run started is in the error, with its own item.
+        expect(listed()).toEqual(texts.flatMap((text, index) => (runOf.has(text) ? [[index, runOf.get(text)]] : [])));
+        return;
+      }
+      // Without approvals a review run never ends: only a cancel (or an earlier failure) ends such a batch.
+      const firstFailing = kinds.indexOf('failing');
+      if (cancel && kinds.includes('review') && (continueOnFail || firstFailing < 0 || kinds.indexOf('review') < firstFailing))
+        throw new Error(`expected the cancelled execution, got ${result.status}`);
       if (continueOnFail || firstFailing < 0) {
         expect(result.status).toBe('success');
-        expect(runs).toHaveLength(failing.filter((bad) => !bad).length);
+        expect(runs).toHaveLength(kinds.filter((kind) => kind !== 'failing').length);
         const out = result.output(ACTION_NODE);
         expect(out).toHaveLength(texts.length);
         out.forEach((item, index) => {
           expect(item.pairedItem).toEqual({ item: index });
-          if (failing[index]) expect(item.json.error).toEqual(expect.any(String));
-          else expect(item.json).toMatchObject({ runId: runOf.get(texts[index]), status: 'Completed' });
+          if (kinds[index] === 'failing') expect(item.json.error).toEqual(expect.any(String));
+          else
+            expect(item.json).toMatchObject({
+              runId: runOf.get(texts[index]),
+              status: 'Completed',
+              wait: { outcome: 'finished', pausedForReview: kinds[index] === 'review' },
+            });
         });
       } else {
         expect(result.status).toBe('error');
         // Items before the first failing one were started; nothing after it was sent.
         expect([...runOf.keys()].sort()).toEqual(texts.slice(0, firstFailing).sort());
-        const error = (result.nodeError(ACTION_NODE) ?? result.error) as IDataObject;
-        const context = error.context as IDataObject;
+        const context = error?.context as IDataObject;
         expect(context.itemIndex).toBe(firstFailing);
-        const listed = ((context.createdInBatch as IDataObject[] | undefined) ?? []).map((entry) => [entry.itemIndex, entry.runId]);
-        expect(listed).toEqual(texts.slice(0, firstFailing).map((text, index) => [index, runOf.get(text)]));
+        expect(listed()).toEqual(texts.slice(0, firstFailing).map((text, index) => [index, runOf.get(text)]));
       }
     }),
-    { numRuns: 8 },
+    { numRuns: 10 },
   );
-}, 240_000);
+}, 300_000);

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { BatchScheduler, directLane } from '../../shared/common/batch';
+import { BatchScheduler, derivedContext, directLane } from '../../shared/common/batch';
 import { createdOf, ensureNodeError } from '../../shared/common/errors';
 import { operations as chatOperations } from './chat';
 import { operations as documentOperations } from './document';
@@ -123,7 +123,7 @@ function stoppableContexts(this: IExecuteFunctions): { contextFor: (itemIndex: n
 	const batchSignal = execution ? AbortSignal.any([execution, controller.signal]) : controller.signal;
 	const contextFor = (): IExecuteFunctions => {
 		const signal = AbortSignal.any([batchSignal]);
-		return Object.create(this, { getExecutionCancelSignal: { value: () => signal } }) as IExecuteFunctions;
+		return derivedContext(this, { getExecutionCancelSignal: { value: () => signal } });
 	};
 	return { contextFor, stop: () => controller.abort() };
 }

@@ -12,12 +12,21 @@ import type { IDataObject } from 'n8n-workflow';
  * An item that ends, or fails, passes every stage. `stop()` refuses every send and follow not yet begun.
  */
 
+/** How a follow got its turn. */
+export interface FollowTurn {
+	/**
+	 * It waited for a free slot: the batch had more follows of its kind than Follow at Most, and another one had
+	 * to end first. What it follows (a run, an upload) has often finished meanwhile.
+	 */
+	queued: boolean;
+}
+
 /** What one item's operation uses to take its turn. */
 export interface Lane {
 	/** Runs `fn` at this item's turn of `stage`: after every earlier item passed the stage, one send at a time. */
 	send<T>(stage: string, fn: () => Promise<T>): Promise<T>;
 	/** Runs `fn` once every item passed the stages this one did, in one of the `limit` slots of `kind`. */
-	follow<T>(kind: string, fn: () => Promise<T>): Promise<T>;
+	follow<T>(kind: string, fn: (turn: FollowTurn) => Promise<T>): Promise<T>;
 	/** Notes what this item created (ids), so an error that stops the batch can list every item's. */
 	record(ids: IDataObject): void;
 }
@@ -25,9 +34,21 @@ export interface Lane {
 /** The lane of an item run on its own: everything at once, nothing to wait for. */
 export const directLane: Lane = {
 	send: async (_stage, fn) => await fn(),
-	follow: async (_kind, fn) => await fn(),
+	follow: async (_kind, fn) => await fn({ queued: false }),
 	record: () => undefined,
 };
+
+const EXECUTION_CONTEXT = Symbol('the execution context a batch item context derives from');
+
+/** A batch item's own context: `base` with some properties replaced (its own cancel signal). */
+export function derivedContext<T extends object>(base: T, overrides: PropertyDescriptorMap): T {
+	return Object.create(base, { ...overrides, [EXECUTION_CONTEXT]: { value: executionContextOf(base) } }) as T;
+}
+
+/** The execution's own context behind a batch item's context (the context itself when it is not derived). */
+export function executionContextOf<T extends object>(context: T): T {
+	return (context as { [EXECUTION_CONTEXT]?: T })[EXECUTION_CONTEXT] ?? context;
+}
 
 /** Thrown into a send or follow that was still waiting when the batch stopped. */
 class BatchStoppedError extends Error {
@@ -127,15 +148,22 @@ export class BatchScheduler {
 		}
 	}
 
-	private async follow<T>(itemIndex: number, kind: string, fn: () => Promise<T>): Promise<T> {
+	private async follow<T>(itemIndex: number, kind: string, fn: (turn: FollowTurn) => Promise<T>): Promise<T> {
 		const reached = this.passed[itemIndex];
 		const limit = Math.max(1, this.limits[kind] ?? 1);
+		let queued = false;
 		await this.until(
-			() => this.view().lowest >= reached && (this.open.get(kind) ?? 0) < limit,
+			() => {
+				if (this.view().lowest < reached) return false;
+				if ((this.open.get(kind) ?? 0) < limit) return true;
+				// Its stages are done but every slot is taken: it waits for another follow to end.
+				queued = true;
+				return false;
+			},
 			() => this.open.set(kind, (this.open.get(kind) ?? 0) + 1),
 		);
 		try {
-			return await fn();
+			return await fn({ queued });
 		} finally {
 			this.open.set(kind, (this.open.get(kind) ?? 1) - 1);
 			this.changed();

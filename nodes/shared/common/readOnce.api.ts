@@ -1,19 +1,21 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../transport';
+import { executionContextOf } from './batch';
 
 /**
  * Details (a workflow's, a template's) read during one execution, by path. Start Run and Produce From
  * Template need the live input schema; with many items it is read once, not once per item. Keyed by the
- * execution context, so the next execution reads it afresh.
+ * execution context (a batch item's context leads back to it), so the next execution reads it afresh.
  */
 const cache = new WeakMap<object, Map<string, Promise<IDataObject>>>();
 
 export async function readOncePerExecution(this: IExecuteFunctions, path: string, itemIndex: number): Promise<IDataObject> {
-	let perExecution = cache.get(this);
+	const execution = executionContextOf(this);
+	let perExecution = cache.get(execution);
 	if (!perExecution) {
 		perExecution = new Map();
-		cache.set(this, perExecution);
+		cache.set(execution, perExecution);
 	}
 	let detail = perExecution.get(path);
 	if (!detail) {

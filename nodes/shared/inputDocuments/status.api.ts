@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pollUntil } from '../common/pollUntil.api';
 import { apiRequest } from '../transport';
+import { readyReadDelayMs } from './readySchedule';
 
 /** An upload's status (GET /workflow-inputs/documents/{documentId}), and the wait until it is ready. */
 
@@ -33,7 +34,8 @@ function ingestionFailed(this: IExecuteFunctions, itemIndex: number, record: IDa
 
 /**
  * Reads the upload's status until it is `ready` (returned) or `failed` (thrown with its code); still
- * `processing` after `timeoutMs` is thrown too. Statuses the API does not list are waited on.
+ * `processing` after `timeoutMs` is thrown too. Statuses the API does not list are waited on. The reads
+ * follow the upload's age (`uploadedAt`, when the upload was accepted; readySchedule.ts).
  */
 export async function waitUntilReady(
 	this: IExecuteFunctions,
@@ -41,13 +43,16 @@ export async function waitUntilReady(
 	uploaded: IDataObject,
 	timeoutMs: number,
 	what: string,
+	uploadedAt: number,
 ): Promise<IDataObject> {
 	if (uploaded.status === 'ready') return uploaded;
 	const path = statusPathOf(uploaded);
-	const outcome = await pollUntil(this, `${what} to be processed`, timeoutMs, async () => {
+	const delayBefore = (attempt: number) => readyReadDelayMs(Date.now() - uploadedAt, attempt === 0);
+	const check = async () => {
 		const record = { ...uploaded, ...(await getUploadStatus.call(this, itemIndex, path)) };
 		return { done: record.status === 'ready' || record.status === 'failed', value: record };
-	});
+	};
+	const outcome = await pollUntil(this, `${what} to be processed`, timeoutMs, check, delayBefore);
 	if (!outcome.done)
 		throw new NodeOperationError(this.getNode(), `${what} was still being processed after ${Math.round(outcome.waitedMs / 1000)} s`, {
 			description: `Document ${String(uploaded.documentId ?? '')} is not ready yet. Raise Ready Timeout, or turn Wait Until Ready off and check later with Input Document → Get Status.`,

@@ -22,6 +22,11 @@ export interface WaitOptions {
 	checkIntervalMs: number;
 	onPause: PauseBehaviour;
 	onTimeout: TimeoutBehaviour;
+	/**
+	 * Read the record before opening the stream. For a run whose turn came late (it waited for a free slot in a
+	 * batch): it has often ended by then, and one read settles it instead of a refused stream (409) and a read.
+	 */
+	readFirst?: boolean;
 }
 
 type WaitOutcome = 'finished' | 'paused' | 'timedOut';
@@ -54,7 +59,8 @@ function isRunTerminalRefusal(error: unknown): boolean {
  * the end. Drops are survived by reopening the stream; a 409 `run_terminal` means the run ended while the
  * stream was closed. When the stream has been quiet long enough (see `quietLimitMs`) the record is read: a guard against
  * a stream that stays open but dead, and (with On Pause = Return) how a review pause is noticed, since the
- * stream sends only heartbeats then. A run costs one stream and one read at its end, however long it is.
+ * stream sends only heartbeats then. A run costs one stream and one read at its end, however long it is;
+ * with `readFirst`, a run that has already ended costs that one read, and one still going one read more.
  */
 export async function waitForRun(this: IExecuteFunctions, runId: string, options: WaitOptions): Promise<WaitResult> {
 	const node = this.getNode();
@@ -114,6 +120,12 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 		}
 		return undefined;
 	};
+
+	if (options.readFirst && Date.now() < deadline) {
+		throwIfCancelled();
+		const done = await check();
+		if (done) return done;
+	}
 
 	for (;;) {
 		throwIfCancelled();

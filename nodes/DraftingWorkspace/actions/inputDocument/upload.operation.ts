@@ -79,7 +79,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const ready = await settle(
 		lane.follow('uploads', async () => {
 			const left = Math.max(0, settings.readyTimeoutMs - (Date.now() - uploadedAt));
-			return await waitUntilReady.call(this, itemIndex, uploaded, left, `"${upload.fileName}"`);
+			return await waitUntilReady.call(this, itemIndex, uploaded, left, `"${upload.fileName}"`, uploadedAt);
 		}),
 	);
 	if (ready.ok) return jsonItems(ready.value);

@@ -190,7 +190,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 			description: `Answer: ${JSON.stringify(started).slice(0, 300)}. Find the run with Run → Get Many and follow it with Wait For Run.`,
 			itemIndex,
 		});
-	const waited = await settle(lane.follow('runs', async () => await waitAndOutput.call(this, runId, itemIndex, extra, startedAt)));
+	const waited = await settle(lane.follow('runs', async ({ queued }) => await waitAndOutput.call(this, runId, itemIndex, extra, startedAt, queued)));
 	if (waited.ok) return [waited.value];
 	throw withCreated.call(this, waited.error, itemIndex, runCreated(runId, workflowId, uploaded));
 }

@@ -74,6 +74,8 @@ export async function uploadPendingDocuments(
 		checked.push({ upload: checkUpload.call(this, itemIndex, file, settings, `${label}: the file in "${name}"`), field });
 	}
 	const records: IDataObject[] = [];
+	/** When each upload was accepted: its status reads follow its age. */
+	const uploadedAt: number[] = [];
 	const uploaded: UploadedInputDocument[] = [];
 	try {
 		// The item's uploads are one turn: its files go out together, in item order with the other items' files.
@@ -81,6 +83,7 @@ export async function uploadPendingDocuments(
 			for (const { upload, field } of checked) {
 				const record = await sendUpload.call(this, itemIndex, upload, settings.encoding);
 				records.push(record);
+				uploadedAt.push(Date.now());
 				uploaded.push(uploadedDocument(record, upload, field));
 				lane.record({ inputDocuments: [...uploaded] });
 			}
@@ -93,7 +96,7 @@ export async function uploadPendingDocuments(
 			for (let index = 0; index < checked.length; index++) {
 				const { upload } = checked[index];
 				const what = `"${upload.fileName}" (binary property "${upload.file.propertyName}")`;
-				const ready = await waitUntilReady.call(this, itemIndex, records[index], Math.max(0, deadline - Date.now()), what);
+				const ready = await waitUntilReady.call(this, itemIndex, records[index], Math.max(0, deadline - Date.now()), what, uploadedAt[index]);
 				const reference = toDocumentReference({ ...records[index], ...ready });
 				if (!reference) throw new Error(`the service did not return both documentId and documentVersionId for ${what}`);
 				references.set(upload.file.propertyName, reference);

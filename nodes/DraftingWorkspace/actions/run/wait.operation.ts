@@ -16,7 +16,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
 	// Each run's timeout counts from the node's start, also for a run that waits for a free slot.
 	const since = Date.now();
-	return [await lane.follow('runs', async () => await waitAndOutput.call(this, runId, itemIndex, {}, since))];
+	return [await lane.follow('runs', async ({ queued }) => await waitAndOutput.call(this, runId, itemIndex, {}, since, queued))];
 }
 
 /** Every item's run is followed side by side (a read: nothing to send), at most Follow at Most at once. */

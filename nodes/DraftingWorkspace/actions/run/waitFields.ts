@@ -137,7 +137,12 @@ export function waitFields(show: Show): INodeProperties[] {
  * the Timeout), reaching the bound never fails (the run was started, so the agent gets its current state), and a
  * review pause answers at once unless On Pause is set.
  */
-function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?: number): WaitOptions & { limitedAsTool: boolean } {
+function readWaitOptions(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	startedAt?: number,
+	readFirst?: boolean,
+): WaitOptions & { limitedAsTool: boolean } {
 	const options = this.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
 	const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback) * 1000;
 	const timeoutMs = seconds(options.timeout, 1800);
@@ -153,13 +158,15 @@ function readWaitOptions(this: IExecuteFunctions, itemIndex: number, startedAt?:
 		// answers at once (the compact answer says a person must approve it in the workspace).
 		onPause: (options.onPause as PauseBehaviour) ?? (tool ? 'return' : 'keepWaiting'),
 		onTimeout: tool ? 'returnCurrent' : ((options.onTimeout as TimeoutBehaviour) ?? 'error'),
+		readFirst,
 	};
 }
 
 /**
  * Waits for the run as the item's parameters say and builds the output item: the run record, a `wait`
  * block saying how the wait ended, and the rendered files as binary when asked. The timeout counts from
- * `startedAt` (the run's start in a batch, where the wait may begin later), else from now.
+ * `startedAt` (the run's start in a batch, where the wait may begin later), else from now. A run whose turn
+ * came late (`queued`: it waited for a free slot) is read before its stream is opened: it has often ended.
  */
 export async function waitAndOutput(
 	this: IExecuteFunctions,
@@ -167,8 +174,9 @@ export async function waitAndOutput(
 	itemIndex: number,
 	extra: IDataObject = {},
 	startedAt?: number,
+	queued = false,
 ): Promise<INodeExecutionData> {
-	const { limitedAsTool, ...waitOptions } = readWaitOptions.call(this, itemIndex, startedAt);
+	const { limitedAsTool, ...waitOptions } = readWaitOptions.call(this, itemIndex, startedAt, queued);
 	const result = await waitForRun.call(this, runId, waitOptions);
 	const json: IDataObject = {
 		...extra,
