@@ -108,9 +108,11 @@ it('each item’s run starts at most once, each output item is its own item’s 
         expect(listed()).toEqual(texts.flatMap((text, index) => (runOf.has(text) ? [[index, runOf.get(text)]] : [])));
         return;
       }
-      // Without approvals a review run never ends: only a cancel (or an earlier failure) ends such a batch.
+      // Without approvals a review run never ends: only a cancel, or a failing item without Continue On Fail, ends
+      // such a batch. A failing item fails at its start, and every start is sent before any run is followed, so
+      // wherever it stands it stops the batch (unless the cancel came first, the branch above).
       const firstFailing = kinds.indexOf('failing');
-      if (cancel && kinds.includes('review') && (continueOnFail || firstFailing < 0 || kinds.indexOf('review') < firstFailing))
+      if (cancel && kinds.includes('review') && (continueOnFail || firstFailing < 0))
         throw new Error(`expected the cancelled execution, got ${result.status}`);
       if (continueOnFail || firstFailing < 0) {
         expect(result.status).toBe('success');
@@ -136,6 +138,11 @@ it('each item’s run starts at most once, each output item is its own item’s 
         expect(listed()).toEqual(texts.slice(0, firstFailing).map((text, index) => [index, runOf.get(text)]));
       }
     }),
-    { numRuns: 10 },
+    {
+      numRuns: 10,
+      // Replayed first on every run: once judged wrongly by the oracle (it expected a cancel where the failing
+      // item's start stops the batch first).
+      examples: [[{ kinds: ['review', 'failing'], startFaults: 0, streamFaults: 0, readFaults: 0, followAtMost: 1, continueOnFail: false, cancel: true }]],
+    },
   );
 }, 300_000);
