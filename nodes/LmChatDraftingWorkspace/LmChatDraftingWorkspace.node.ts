@@ -3,10 +3,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IDataObject, INodeType, INodeTypeDescription, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 
 import { searchChatModels } from '../shared/chat/models.api';
+import { readChatOptions } from '../shared/chat/options';
 import { jsonObjectParameter } from '../shared/common/jsonObject';
 import { getLocatorId } from '../shared/common/parameters';
 import { WorkspaceChatModel } from './model';
-import { readModelOptions } from './options';
 import { properties } from './properties';
 
 /** A chat model sub-node for n8n's chains and agents, answered by the workspace's chat endpoint. */
@@ -31,7 +31,7 @@ export class LmChatDraftingWorkspace implements INodeType {
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const model = getLocatorId.call(this, 'model', itemIndex, 'Model');
-		const { jsonSchemaText, ...options } = readModelOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
+		const { jsonSchemaText, ...options } = readChatOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
 		const jsonSchema =
 			options.responseFormat === 'jsonSchema'
 				? jsonObjectParameter(this.getNode(), jsonSchemaText, itemIndex, {

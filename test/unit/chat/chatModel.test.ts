@@ -3,7 +3,8 @@ import type { Message } from '@n8n/ai-node-sdk';
 
 import { addPiece, emptyCompletion, isCutShort, readCompletionChunk } from '../../../nodes/shared/chat/completion';
 import { toChatMessages, TOOLS_REFUSAL } from '../../../nodes/LmChatDraftingWorkspace/messages';
-import { modelRequestBody, readModelOptions } from '../../../nodes/LmChatDraftingWorkspace/options';
+import { modelRequestBody } from '../../../nodes/LmChatDraftingWorkspace/options';
+import { readChatOptions } from '../../../nodes/shared/chat/options';
 import { finishReasonOf, generateResultOf, tokenUsageOf } from '../../../nodes/LmChatDraftingWorkspace/result';
 
 const text = (role: Message['role'], ...parts: string[]): Message => ({ role, content: parts.map((part) => ({ type: 'text' as const, text: part })) });
@@ -48,27 +49,27 @@ describe('options → request body', () => {
 	const messages = [{ role: 'user', content: 'Draft' }];
 
 	it('no options: model, messages, streamed with usage; never tools, temperature or a cap', () => {
-		const body = modelRequestBody('dw-standard', messages, readModelOptions({}));
+		const body = modelRequestBody('dw-standard', messages, readChatOptions({}));
 		expect(body).toEqual({ model: 'dw-standard', messages, stream: true, stream_options: { include_usage: true } });
 	});
 
 	it('temperature and Maximum Completion Tokens (as max_completion_tokens, never max_tokens)', () => {
-		const body = modelRequestBody('dw-standard', messages, readModelOptions({ temperature: 0.2, maxCompletionTokens: 300 }));
+		const body = modelRequestBody('dw-standard', messages, readChatOptions({ temperature: 0.2, maxCompletionTokens: 300 }));
 		expect(body).toMatchObject({ temperature: 0.2, max_completion_tokens: 300 });
 		expect(body).not.toHaveProperty('max_tokens');
 		expect(body).not.toHaveProperty('tools');
 	});
 
 	it('Response Format JSON Schema: response_format json_schema with the parsed schema and a clean name', () => {
-		const read = readModelOptions({ responseFormat: 'jsonSchema', jsonSchema: '{"type":"object"}', schemaName: 'my draft' });
+		const read = readChatOptions({ responseFormat: 'jsonSchema', jsonSchema: '{"type":"object"}', schemaName: 'my draft' });
 		expect(read).toEqual({ responseFormat: 'jsonSchema', jsonSchemaText: '{"type":"object"}', schemaName: 'my draft' });
 		const body = modelRequestBody('dw-standard', messages, { ...read, jsonSchema: { type: 'object' } });
 		expect(body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'my_draft', schema: { type: 'object' }, strict: true } });
 	});
 
 	it('Response Format Text sends no response_format; an empty schema name becomes "answer"', () => {
-		expect(modelRequestBody('m', messages, readModelOptions({ responseFormat: 'text', jsonSchema: '{}' }))).not.toHaveProperty('response_format');
-		expect(readModelOptions({ responseFormat: 'jsonSchema', schemaName: ' ' }).schemaName).toBe('answer');
+		expect(modelRequestBody('m', messages, readChatOptions({ responseFormat: 'text', jsonSchema: '{}' }))).not.toHaveProperty('response_format');
+		expect(readChatOptions({ responseFormat: 'jsonSchema', schemaName: ' ' }).schemaName).toBe('answer');
 	});
 });
 

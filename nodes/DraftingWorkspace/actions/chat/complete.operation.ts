@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { streamCompletion } from '../../../shared/chat/complete.api';
 import { reasoningCapHint, toChatCompletion } from '../../../shared/chat/completion';
+import { readChatOptions } from '../../../shared/chat/options';
 import { completionBody, type ChatMessage } from '../../../shared/chat/request';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
 
@@ -153,17 +154,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	const messages = readMessages.call(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const { jsonSchemaText, ...options } = readChatOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	const cap = typeof options.maxCompletionTokens === 'number' ? options.maxCompletionTokens : undefined;
+	const cap = options.maxCompletionTokens;
 	const wantsSchema = options.responseFormat === 'jsonSchema';
 	const body = completionBody({
 		model,
 		messages,
-		temperature: typeof options.temperature === 'number' ? options.temperature : undefined,
+		temperature: options.temperature,
 		maxCompletionTokens: cap,
 		jsonSchema: wantsSchema
-			? { name: String(options.schemaName || 'answer'), schema: jsonObjectParameter(this.getNode(), options.jsonSchema, itemIndex, SCHEMA_WORDING) }
+			? { name: options.schemaName ?? 'answer', schema: jsonObjectParameter(this.getNode(), jsonSchemaText, itemIndex, SCHEMA_WORDING) }
 			: undefined,
 	});
 

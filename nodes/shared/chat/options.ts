@@ -1,0 +1,29 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The chat options both nodes offer under the same names (Chat → Complete's Options, the Chat Model's Options),
+ * read once. Pure. Unknown or empty values are left out; the schema stays text, for each node to parse with its
+ * own wording (jsonObjectParameter names the field the user knows).
+ */
+export interface ChatOptions {
+	temperature?: number;
+	/** A whole number of tokens, sent as max_completion_tokens. */
+	maxCompletionTokens?: number;
+	responseFormat?: 'text' | 'jsonSchema';
+	/** The JSON Schema option as entered (only with Response Format JSON Schema). */
+	jsonSchemaText?: unknown;
+	/** Trimmed; 'answer' when left blank (only with Response Format JSON Schema). */
+	schemaName?: string;
+}
+
+export function readChatOptions(raw: IDataObject): ChatOptions {
+	const read: ChatOptions = {};
+	if (typeof raw.temperature === 'number') read.temperature = raw.temperature;
+	if (typeof raw.maxCompletionTokens === 'number' && raw.maxCompletionTokens > 0) read.maxCompletionTokens = Math.floor(raw.maxCompletionTokens);
+	if (raw.responseFormat === 'jsonSchema') {
+		read.responseFormat = 'jsonSchema';
+		read.jsonSchemaText = raw.jsonSchema;
+		read.schemaName = typeof raw.schemaName === 'string' && raw.schemaName.trim() ? raw.schemaName.trim() : 'answer';
+	}
+	return read;
+}
