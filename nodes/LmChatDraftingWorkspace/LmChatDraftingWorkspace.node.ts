@@ -1,4 +1,3 @@
-import { supplyModel } from '@n8n/ai-node-sdk';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IDataObject, INodeType, INodeTypeDescription, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 
@@ -6,10 +5,13 @@ import { searchChatModels } from '../shared/chat/models.api';
 import { readChatOptions } from '../shared/chat/options';
 import { jsonObjectParameter } from '../shared/common/jsonObject';
 import { getLocatorId } from '../shared/common/parameters';
-import { WorkspaceChatModel } from './model';
 import { properties } from './properties';
+import { loadModelSupplier } from './sdk';
 
-/** A chat model sub-node for n8n's chains and agents, answered by the workspace's chat endpoint. */
+/**
+ * A chat model sub-node for n8n's chains and agents, answered by the workspace's chat endpoint. This file imports
+ * nothing of `@n8n/ai-node-sdk`: the SDK is loaded on first use (`sdk.ts`), so hosts without it still load the package.
+ */
 export class LmChatDraftingWorkspace implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Drafting Workspace Chat Model',
@@ -40,6 +42,7 @@ export class LmChatDraftingWorkspace implements INodeType {
 						objectHint: 'It must be a JSON Schema object, for example {"type": "object", "properties": {"title": {"type": "string"}}}.',
 					})
 				: undefined;
-		return supplyModel(this, new WorkspaceChatModel(this, model, { ...options, jsonSchema }));
+		const { supplyWorkspaceModel } = await loadModelSupplier(this);
+		return supplyWorkspaceModel(this, model, { ...options, jsonSchema });
 	}
 }
