@@ -10,7 +10,7 @@ export const E2E_DIR = resolve(__dirname, '..');
 export const REPO_DIR = resolve(E2E_DIR, '..');
 export const HOST_DIR = join(E2E_DIR, 'n8n-host');
 const ENSURE_SCRIPT = join(HOST_DIR, 'ensure.mjs');
-const STAMP = join(HOST_DIR, '.cache', 'stamp.json');
+const stampOf = (hostDir: string) => join(hostDir, '.cache', 'stamp.json');
 
 export interface N8nHost {
   /** The Node binary that runs n8n (24+: the system one when recent enough, else e2e/.cache/node24). */
@@ -21,24 +21,36 @@ export interface N8nHost {
   n8nVersion: string;
 }
 
-/** The installed host, as recorded by ensure.mjs; throws with the fix when it is missing. */
-export function readHost(): N8nHost {
+/**
+ * The installed host, as recorded by ensure.mjs; throws with the fix when it is missing. `hostDir` is the folder of
+ * its package.json: e2e/n8n-host (the pinned n8n of the e2e suites) by default, or one of the version matrix's.
+ */
+export function readHost(hostDir = HOST_DIR): N8nHost {
   let stamp: Partial<N8nHost> = {};
   try {
-    stamp = JSON.parse(readFileSync(STAMP, 'utf8')) as Partial<N8nHost>;
+    stamp = JSON.parse(readFileSync(stampOf(hostDir), 'utf8')) as Partial<N8nHost>;
   } catch {
     // reported below
   }
   const { nodeBin, nodeVersion, n8nBin, n8nVersion } = stamp;
   if (!nodeBin || !nodeVersion || !n8nBin || !n8nVersion || !existsSync(nodeBin) || !existsSync(n8nBin)) {
-    throw new Error('The n8n host is not installed: run `npm run e2e:host` (npm run test:e2e does it for you).');
+    const install = hostDir === HOST_DIR ? 'npm run e2e:host' : `node e2e/n8n-host/ensure.mjs --host ${hostDir}`;
+    throw new Error(`The n8n host is not installed: run \`${install}\` (the test commands do it for you).`);
   }
   return { nodeBin, nodeVersion, n8nBin, n8nVersion };
 }
 
 /** Installs the host when needed (cached: under 2 s when nothing changed), printing its progress. */
-export function ensureHost(): N8nHost {
-  const run = spawnSync(process.execPath, [ENSURE_SCRIPT], { stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`e2e/n8n-host/ensure.mjs failed (exit code ${run.status ?? run.signal})`);
-  return readHost();
+export function ensureHost(hostDir = HOST_DIR): N8nHost {
+  const run = spawnSync(process.execPath, [ENSURE_SCRIPT, ...(hostDir === HOST_DIR ? [] : ['--host', hostDir])], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`e2e/n8n-host/ensure.mjs failed for ${hostDir} (exit code ${run.status ?? run.signal})`);
+  return readHost(hostDir);
+}
+
+export const majorVersion = (host: N8nHost): number => Number(host.n8nVersion.split('.')[0]);
+
+/** Whether this n8n knows a backend module by that name (N8N_DISABLED_MODULES refuses names it does not know). */
+export function hostHasModule(host: N8nHost, name: string): boolean {
+  const modules = resolve(host.n8nBin, '..', '..', '..', '@n8n', 'backend-common', 'dist', 'modules', 'modules.config.js');
+  return existsSync(modules) && readFileSync(modules, 'utf8').includes(`'${name}'`);
 }

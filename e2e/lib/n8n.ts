@@ -4,11 +4,12 @@
 // (`n8n execute`) or run by the server (`n8n start`). n8n runs on the host's Node 24; this module runs on
 // any Node the tests use. Nothing here prints an API key: error messages are redacted.
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
-import { readHost, REPO_DIR, type N8nHost } from './host';
+import { hostHasModule, majorVersion, readHost, REPO_DIR, type N8nHost } from './host';
 import { postgresEnv, queryPostgres, type PostgresConnection } from './postgres';
 import { descendants as descendantsOf, freePort, killTree, processMemory, registerCleanup, runTracked, spawnTracked, terminate, waitUntil, type Completed, type ProcessMemory } from './processes';
 import { executionError, nodeItems, parseExecution, type BinaryRef, type ExecutionJson, type Item, type NodeError } from './results';
@@ -23,7 +24,6 @@ const HEADLESS_ENV: Record<string, string> = {
   N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
   N8N_PERSONALIZATION_ENABLED: 'false',
   N8N_TEMPLATES_ENABLED: 'false',
-  N8N_DISABLED_MODULES: 'mcp-registry',
   N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
   // `n8n execute` prints its result through the logger: below info there is nothing to read.
   N8N_LOG_LEVEL: 'info',
@@ -151,6 +151,8 @@ export class N8n {
       ...inherited,
       PATH: `${dirname(this.host.nodeBin)}:${process.env.PATH ?? ''}`,
       ...HEADLESS_ENV,
+      // Off where this n8n has it (2.41 does; 1.123, 2.0 and 2.16 refuse a module they do not know).
+      ...(hostHasModule(this.host, 'mcp-registry') ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
       N8N_USER_FOLDER: this.userFolder,
       N8N_ENCRYPTION_KEY: this.options.encryptionKey ?? 'drafting-workspace-e2e-encryption-key',
       N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
@@ -229,7 +231,9 @@ export class N8n {
   /** Imports workflows in one command (each needs an `id`); returns their ids. */
   async importWorkflows(workflows: WorkflowJson[]): Promise<string[]> {
     for (const workflow of workflows) if (!workflow.id) throw new Error(`Workflow "${workflow.name}" has no id: n8n execute needs one`);
-    await this.withImportFile('workflows', workflows, (file) => this.cliOk(['import:workflow', `--input=${file}`], /Successfully imported/));
+    // n8n 2.0's import refuses a workflow without a versionId (SQLITE_CONSTRAINT); later versions make one up.
+    const versioned = workflows.map((workflow) => ({ versionId: randomUUID(), ...workflow }));
+    await this.withImportFile('workflows', versioned, (file) => this.cliOk(['import:workflow', `--input=${file}`], /Successfully imported/));
     return workflows.map((workflow) => workflow.id);
   }
 
@@ -241,6 +245,22 @@ export class N8n {
   /** Publishes (activates) a workflow; takes effect at the next `start()`. */
   async publishWorkflow(id: string): Promise<void> {
     if (this.server) throw new Error('Publish while n8n is stopped: a running n8n does not see CLI publications');
+    // n8n 1.x activates (it has no publication); 2.x publishes.
+    if (majorVersion(this.host) < 2) {
+      await this.cliOk(['update:workflow', `--id=${id}`, '--active=true'], /Activating workflow/);
+      return;
+    }
+    const run = await this.cli(['publish:workflow', `--id=${id}`]);
+    if (run.code === 0 && /Publishing workflow/.test(run.stdout + run.stderr)) return;
+    // n8n 2.0's import:workflow writes no workflow history, and its publish:workflow then finds no version to
+    // publish ("Version … not found"). The editor writes that row on every save: write it as the editor would.
+    if (!/Version "[^"]+" not found for workflow/.test(run.stdout + run.stderr) || this.options.database) {
+      throw new Error(`n8n publish:workflow failed (exit ${run.code ?? run.signal}):\n${this.tail(run)}`);
+    }
+    this.sqlite(
+      'INSERT INTO workflow_history ("versionId", "workflowId", authors, nodes, connections, name) SELECT "versionId", id, \'e2e\', nodes, connections, name FROM workflow_entity WHERE id = ?',
+      id,
+    );
     await this.cliOk(['publish:workflow', `--id=${id}`], /Publishing workflow/);
   }
 
@@ -252,7 +272,8 @@ export class N8n {
     const result: ExecuteResult = {
       workflowId: id,
       exitCode: run.code,
-      ok: run.code === 0 && execution?.status === 'success',
+      // n8n 2.0's execute prints status "running" for a finished execution: there, `finished` tells.
+      ok: run.code === 0 && (execution?.status === 'success' || (execution?.status === 'running' && execution.finished === true)),
       execution,
       stdout: run.stdout,
       stderr: run.stderr,
@@ -414,10 +435,14 @@ export class N8n {
     if (!ref) throw new Error('No binary property');
     const stored = /^filesystem-v2:(.+)$/.exec(ref.id ?? '');
     if (stored) {
-      const root = join(this.userFolder, '.n8n', 'storage');
-      const path = resolve(root, stored[1]);
-      if (relative(root, path).startsWith('..')) throw new Error(`Binary id points outside the storage folder: ${ref.id}`);
-      return readFileSync(path);
+      // n8n 2.0 keeps the files under .n8n/binaryData, later versions under .n8n/storage.
+      const paths = ['storage', 'binaryData'].map((folder) => {
+        const root = join(this.userFolder, '.n8n', folder);
+        const path = resolve(root, stored[1]);
+        if (relative(root, path).startsWith('..')) throw new Error(`Binary id points outside the storage folder: ${ref.id}`);
+        return path;
+      });
+      return readFileSync(paths.find((path) => existsSync(path)) ?? paths[0]);
     }
     if (!ref.id && ref.data && ref.data !== 'filesystem-v2') return Buffer.from(ref.data, 'base64');
     throw new Error(`Binary data stored in a mode this driver does not read: ${ref.id ?? ref.data}`);
@@ -433,15 +458,22 @@ export class N8n {
       const named = sql.replace(/\?/g, () => `:'p${index++}'`);
       return queryPostgres<T>(this.options.database, named, Object.fromEntries(params.map((value, i) => [`p${i}`, value])));
     }
+    return JSON.parse(this.sqlite(sql, ...params)) as T[];
+  }
+
+  /** One SQL statement on the folder's SQLite file (Node 24's node:sqlite); a query's rows as JSON text. */
+  private sqlite(sql: string, ...params: string[]): string {
+    const write = !/^\s*SELECT/i.test(sql);
     const script = [
       "const { DatabaseSync } = require('node:sqlite');",
-      'const db = new DatabaseSync(process.argv[1], { readOnly: true });',
-      'process.stdout.write(JSON.stringify(db.prepare(process.argv[2]).all(...process.argv.slice(3))));',
+      `const db = new DatabaseSync(process.argv[1], { readOnly: ${!write} });`,
+      `const statement = db.prepare(process.argv[2]);`,
+      `process.stdout.write(JSON.stringify(${write ? 'statement.run' : 'statement.all'}(...process.argv.slice(3))));`,
     ].join('\n');
     const database = join(this.userFolder, '.n8n', 'database.sqlite');
     const run = spawnSync(this.host.nodeBin, ['--no-warnings', '-e', script, database, sql, ...params], { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`Could not query the n8n database: ${run.stderr}`);
-    return JSON.parse(run.stdout) as T[];
+    if (run.status !== 0) throw new Error(`Could not ${write ? 'write to' : 'query'} the n8n database: ${run.stderr}`);
+    return run.stdout;
   }
 
   /** A workflow's static data as saved in the database (a poll trigger's memory). */

