@@ -6,6 +6,7 @@ import { getBaseUrl } from './credentials.api';
 import { readErrorBody } from './errorBody.api';
 import { parseServiceError, serviceErrorToNodeApiError } from './errors';
 import { networkError, networkFailureOf } from './networkFailure';
+import { keyPauses } from './pause';
 import { describeRequest, resolveOrRefuse } from './origin';
 import { redirectError } from './redirect';
 import {
@@ -53,7 +54,13 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 	};
 	if (options.body === undefined) delete requestOptions.body;
 
+	const key = pauseKey.call(this, baseUrl);
+
 	for (let attempt = 1; ; attempt++) {
+		// The key's rest, if a 429 or 423 of any request with this key asked for one (pause.ts): once, not in a
+		// loop, so a request is never held longer than the rest that was asked for.
+		const rest = keyPauses.remainingMs(key, Date.now());
+		if (rest > 0) await sleep(rest, signal);
 		if (options.bodyFactory) requestOptions.body = (await options.bodyFactory()) as IHttpRequestOptions['body'];
 		const outcome = await sendOnce.call(this, requestOptions);
 		// A streamed body the server answered before reading to its end still holds a file open.
@@ -87,9 +94,21 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 		}
 		const info = parseServiceError(response.statusCode, response.headers, await readErrorBody(response.body));
 		const decision = decideRetryForResponse(info, { method: options.method, attempt, elapsedMs: Date.now() - startedAt, policy });
+		// A rate limit or a tenant lock holds for the key: every request with it rests, this one included.
+		if (decision.retry && (info.status === 429 || info.status === 423)) {
+			keyPauses.pause(key, Date.now() + decision.delayMs);
+			this.logger.debug(`Drafting Workspace: ${label} ${decision.reason}; retrying in ${decision.delayMs} ms (attempt ${attempt + 1}), every request with this key resting until then`);
+			continue;
+		}
 		if (await waitIfRetry.call(this, decision, label, attempt, signal)) continue;
 		throw serviceErrorToNodeApiError(node, info, { request: label, itemIndex: options.itemIndex, retries: { attempts: attempt, reason: decision.reason } });
 	}
+}
+
+/** The key's identity for its shared rest: the service limits per key, and a credential holds one key. */
+function pauseKey(this: TransportContext, baseUrl: string): string {
+	const credential = this.getNode().credentials?.[CREDENTIAL_TYPE];
+	return `${baseUrl} ${credential?.id ?? credential?.name ?? ''}`;
 }
 
 /** One attempt; failures are returned, not thrown, so the retry loop decides what to do with them. */

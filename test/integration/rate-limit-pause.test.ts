@@ -1,0 +1,53 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { FIXTURE_IDS, runAdmin } from '../simulator';
+import { IntegrationContext, items } from './support';
+
+/**
+ * The key's rate limit is shared: when one request is answered 429 with a Retry-After, every request with that
+ * key rests until it has passed, instead of each item retrying on its own and burning the key's requests. Read
+ * from the simulator's request log (arrival instants and durations), through n8n's engine.
+ */
+const ctx = new IntegrationContext();
+const RUN_PATH = '/workflows/runs/*';
+
+beforeAll(async () => ctx.start({ runTimeScale: 0 }));
+afterAll(async () => ctx.stop());
+beforeEach(() => ctx.sim.admin.reset());
+afterEach(() => expect(ctx.leaks()).toEqual([]));
+
+const seeded = (count: number) =>
+	runAdmin(ctx.sim).seedRuns(
+		Array.from({ length: count }, () => ({ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed' as const, startedAt: new Date(Date.now() - 60_000).toISOString() })),
+	);
+
+const runGets = () => ctx.sim.admin.requests().filter((entry) => entry.method === 'GET' && entry.path.startsWith('/workflows/runs/'));
+
+it.each([
+	[429, { status: 429, retryAfterSeconds: 1 }],
+	[423, { status: 423 }],
+] as const)('a %i on one item rests every item with the key: nothing is sent until the rest has passed, and every item still gets its record, in order', async (_status, fault) => {
+	const ids = seeded(24);
+	// Every read takes 100 ms, so the 8 reads in flight keep sending new ones while the first waits.
+	ctx.sim.admin.addFault({ kind: 'delay', ms: 100, method: 'GET', path: RUN_PATH, times: 1_000 });
+	ctx.sim.admin.addFault({ kind: 'status', ...fault, method: 'GET', path: RUN_PATH, times: 1 });
+	const result = await ctx.run({ resource: 'run', operation: 'get', runId: { __rl: true, mode: 'id', value: '={{ $json.runId }}' } }, 'full', {
+		items: ids.map((runId) => ({ json: { runId } })),
+	});
+	expect(result.status).toBe('success');
+	expect(items(result).map((item: IDataObject) => item.runId)).toEqual(ids);
+
+	const log = runGets();
+	const refused = log.filter((entry) => entry.status === fault.status);
+	expect(refused).toHaveLength(1);
+	const restFrom = Date.parse(refused[0].at) + (refused[0].durationMs ?? 0);
+	// A 429 asks for 1 s (Retry-After); a first 423 backs off 250 ms. Requests already on their way when the
+	// refusal was answered may still arrive in the first few milliseconds.
+	const restMs = fault.status === 429 ? 1_000 : 250;
+	const sentDuringRest = log.filter((entry) => {
+		const at = Date.parse(entry.at);
+		return at > restFrom + 30 && at < restFrom + restMs;
+	});
+	expect(sentDuringRest.map((entry) => entry.path)).toEqual([]);
+	expect(log.filter((entry) => entry.status === 200)).toHaveLength(24);
+});
