@@ -69,8 +69,8 @@ beforeEach(() => ctx.sim.admin.reset());
 afterEach(() => expect(ctx.leaks()).toEqual([]));
 
 describe('Start Run with Wait for Completion over a batch', () => {
-	it('starts the runs in item order, one POST each, before following any; follows them side by side (at most Follow at Most); output keeps item order and pairing', async () => {
-		const result = await ctx.run(startEach({ waitOptions: { followAtMost: 3 } }), 'full', { items: textItems(6) });
+	it('Batch Size 1: starts the runs in item order, one POST at a time, before following any; follows them side by side (at most Follow at Most); output keeps item order and pairing', async () => {
+		const result = await ctx.run(startEach({ waitOptions: { followAtMost: 3 }, batching: { batchSize: 1 } }), 'full', { items: textItems(6) });
 		expect(result.status).toBe('success');
 		const posts = startPosts();
 		expect(posts.map((entry) => (entry.requestBody as IDataObject).input)).toEqual(textItems(6).map((item) => item.json.text));
@@ -129,14 +129,33 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		await allRequestsClosed();
 	});
 
-	it('without Continue On Fail, a failed start stops the batch: later items are never sent, earlier runs are listed', async () => {
-		const result = await ctx.run(startEach(), 'full', { items: textItems(5, (index) => (index === 2 ? 'wf_does_not_exist' : wf.agentSummary)) });
+	it('Batch Size 1, without Continue On Fail: a failed start stops the batch: later items are never sent, earlier runs are listed', async () => {
+		const result = await ctx.run(startEach({ batching: { batchSize: 1 } }), 'full', { items: textItems(5, (index) => (index === 2 ? 'wf_does_not_exist' : wf.agentSummary)) });
 		expect(result.status).toBe('error');
 		expect(startPosts()).toHaveLength(3);
 		expect(apiRuns()).toHaveLength(2);
 		const context = thrownError(result).context as IDataObject;
 		expect((context.createdInBatch as IDataObject[]).map((entry) => entry.itemIndex)).toEqual([0, 1]);
 		expect(context.itemIndex).toBe(2);
+		await allRequestsClosed();
+	});
+
+	it('Batch Size 3, without Continue On Fail: a failed start stops the batch; starts in flight finish and every run that exists is in createdInBatch, none started twice; nothing is sent after the failure came back', async () => {
+		// Each start takes 150 ms, so three are in flight at once and the failure of item 4 comes back while 5 and 6 are on their way.
+		ctx.sim.admin.addFault({ kind: 'delay', ms: 150, method: 'POST', path: '/workflows/runs', times: 1_000 });
+		const result = await ctx.run(startEach({ batching: { batchSize: 3 } }), 'full', { items: textItems(12, (index) => (index === 4 ? 'wf_does_not_exist' : wf.agentSummary)) });
+		expect(result.status).toBe('error');
+		const context = thrownError(result).context as IDataObject;
+		expect(context.itemIndex).toBe(4);
+		const runs = apiRuns();
+		const listed = (context.createdInBatch as IDataObject[]).map((entry) => entry.runId);
+		expect([...listed].sort()).toEqual(runs.map((run) => run.runId).sort());
+		expect(new Set(runs.map((run) => run.input)).size).toBe(runs.length);
+		expect(mostOpenAtOnce(startPosts())).toBe(3);
+		const failedAt = startPosts().find((entry) => entry.status >= 400)!;
+		const answeredAt = Date.parse(failedAt.at) + (failedAt.durationMs ?? 0);
+		expect(startPosts().filter((entry) => Date.parse(entry.at) > answeredAt + 30)).toEqual([]);
+		expect(startPosts().length).toBeLessThan(12);
 		await allRequestsClosed();
 	});
 
@@ -217,11 +236,11 @@ describe('Input Document → Upload and Start Run with files over a batch', () =
 	const uploadPosts = () => requests('POST', /^\/workflow-inputs\/documents$/);
 	const filenameOf = (entry: RequestLogEntry) => JSON.stringify(entry.requestBody).match(/[a-z]+-\d+(-fail-ingestion)?\.txt/)?.[0];
 
-	it('uploads in item order, then waits side by side; one failed ingestion is isolated; 429s in both phases send no file twice', async () => {
+	it('Batch Size 1: uploads in item order, then waits side by side; one failed ingestion is isolated; 429s in both phases send no file twice', async () => {
 		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'POST', path: '/workflow-inputs/documents', retryAfterSeconds: 1, times: 2 });
 		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: '/workflow-inputs/documents/*', retryAfterSeconds: 1, times: 3 });
 		const names = Array.from({ length: 8 }, (_, index) => (index === 3 ? `note-${index}-fail-ingestion.txt` : `note-${index}.txt`));
-		const result = await ctx.run(upload, 'full', { items: names.map((name) => ({ json: {}, binary: { data: note(name) } })), onError: 'continueRegularOutput' });
+		const result = await ctx.run({ ...upload, batching: { batchSize: 1 } }, 'full', { items: names.map((name) => ({ json: {}, binary: { data: note(name) } })), onError: 'continueRegularOutput' });
 		expect(result.status).toBe('success');
 		const accepted = uploadPosts().filter((entry) => entry.status < 300);
 		expect(accepted.map(filenameOf)).toEqual(names);
@@ -236,9 +255,9 @@ describe('Input Document → Upload and Start Run with files over a batch', () =
 		});
 	});
 
-	it('Start Run with two files per item: every file uploaded (item order) before the first run starts; runs in item order, each with its own files', async () => {
+	it('Batch Size 1: Start Run with two files per item: every file uploaded (item order) before the first run starts; runs in item order, each with its own files', async () => {
 		const mapper = { mappingMode: 'defineBelow', value: { documents: 'a, b' }, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false };
-		const start = { resource: 'run', operation: 'start', workflowId: byId(wf.multiDocs), inputMode: 'fields', inputFields: mapper };
+		const start = { resource: 'run', operation: 'start', workflowId: byId(wf.multiDocs), inputMode: 'fields', inputFields: mapper, batching: { batchSize: 1 } };
 		const itemsIn = Array.from({ length: 4 }, (_, index) => ({ json: { index }, binary: { a: note(`first-${index}.txt`), b: note(`second-${index}.txt`) } }));
 		const result = await ctx.run(start, 'full', { items: itemsIn });
 		expect(result.status).toBe('success');

@@ -154,7 +154,15 @@ function itemsFor(cell: Cell): ItemSpec[] {
 	}));
 }
 
+/**
+ * Each cell looks at how one request meets its faults, so its items run one at a time (Batch Size 1): the matrix
+ * also shows that a Batch Size of 1 behaves as the node did before it had one.
+ */
 function parametersFor(operation: Operation): IDataObject {
+	return { ...operationParameters(operation), batching: { batchSize: 1 } };
+}
+
+function operationParameters(operation: Operation): IDataObject {
 	switch (operation) {
 		case 'Start Run + Wait':
 		case 'Wait: event stream':

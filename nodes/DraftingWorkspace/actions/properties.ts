@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { batchingOption } from './batching';
 import * as chat from './chat';
 import * as document from './document';
 import * as inputDocument from './inputDocument';
@@ -7,7 +8,7 @@ import * as run from './run';
 import * as template from './template';
 import * as workflow from './workflow';
 
-/** The node's parameters: the resource picker, then each resource's operations and fields. */
+/** The node's parameters: the resource picker, then each resource's operations and fields, then Batch Processing. */
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Resource',
@@ -30,4 +31,5 @@ export const properties: INodeProperties[] = [
 	...chat.description,
 	...template.description,
 	...document.description,
+	batchingOption,
 ];

@@ -1,7 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { BatchScheduler, derivedContext, directLane } from '../../shared/common/batch';
+import { BatchScheduler, derivedContext, isStopConsequence } from '../../shared/common/batch';
+import { readBatchSize } from './batching';
 import { createdOf, ensureNodeError } from '../../shared/common/errors';
 import { operations as chatOperations } from './chat';
 import { operations as documentOperations } from './document';
@@ -10,7 +11,7 @@ import { operations as templateOperations } from './template';
 import { operations as runOperations } from './run';
 import { operations as workflowOperations } from './workflow';
 import type { OperationMap } from './node.type';
-import type { BatchPlan, OperationModule } from './types';
+import { POST_STAGE, type BatchPlan, type OperationModule } from './types';
 
 const resources: OperationMap = {
 	workflow: workflowOperations,
@@ -22,6 +23,9 @@ const resources: OperationMap = {
 };
 
 type NodeError = NodeApiError | NodeOperationError;
+
+/** The one send stage of an operation without a batch plan: its POST (Chat Completion, Produce, Cancel). */
+const WINDOW_STAGES = [POST_STAGE];
 
 /** Every failure leaves the router as an n8n error that names its item (expression errors keep their own). */
 function toNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): Error {
@@ -78,36 +82,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			description: 'Update the community node package, or pick another operation.',
 		});
 
-	if (handler.batch) return [await runBatch.call(this, items.length, handler, handler.batch)];
-
-	const perItem: INodeExecutionData[][] = new Array(items.length);
-	const runItem = async (itemIndex: number): Promise<void> => {
-		const outcome = await outcomeOf.call(this, itemIndex, async () => await handler.execute.call(this, itemIndex, directLane));
-		if ('error' in outcome) throw outcome.error;
-		perItem[itemIndex] = outcome.items;
-	};
-
-	const concurrency = Math.max(1, Math.min(handler.concurrency ?? 1, items.length));
-	if (concurrency === 1) {
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) await runItem(itemIndex);
-	} else {
-		// A small pool: each worker takes the next item index; results land in their item's slot, so the
-		// output keeps input order. The first failure (without Continue On Fail) stops every worker.
-		let next = 0;
-		let failure: Error | undefined;
-		const worker = async (): Promise<void> => {
-			while (!failure && next < items.length) {
-				const itemIndex = next++;
-				// runItem only rejects with the item's node error (or n8n's own expression error).
-				await runItem(itemIndex).catch((error: Error) => {
-					failure ??= error;
-				});
-			}
-		};
-		await Promise.all(Array.from({ length: concurrency }, async () => await worker()));
-		if (failure) throw failure;
-	}
-	return [perItem.flat()];
+	const batchSize = readBatchSize.call(this);
+	if (handler.batch) return [await runBatch.call(this, items.length, handler, handler.batch, batchSize)];
+	// Read-only operations keep at least their own pool (8): they change nothing, and were that fast before.
+	const window = Math.min(items.length, handler.concurrency ? Math.max(handler.concurrency, batchSize) : batchSize);
+	const scheduler = new BatchScheduler(items.length, WINDOW_STAGES, {}, window, !this.continueOnFail());
+	return [await runItems.call(this, { size: items.length, workers: window, handler, scheduler, contextFor: () => this, stop: () => undefined })];
 }
 
 /**
@@ -117,13 +97,19 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
  * of its own (`AbortSignal.any`, which adds no listener to its source), so a batch of open streams never
  * piles listeners onto one signal.
  */
-function stoppableContexts(this: IExecuteFunctions): { contextFor: (itemIndex: number) => IExecuteFunctions; stop: () => void } {
+function stoppableContexts(
+	this: IExecuteFunctions,
+	scheduler: BatchScheduler,
+): { contextFor: (itemIndex: number) => IExecuteFunctions; stop: () => void } {
 	const controller = new AbortController();
 	const execution = this.getExecutionCancelSignal?.();
 	const batchSignal = execution ? AbortSignal.any([execution, controller.signal]) : controller.signal;
-	const contextFor = (): IExecuteFunctions => {
+	const contextFor = (itemIndex: number): IExecuteFunctions => {
 		const signal = AbortSignal.any([batchSignal]);
-		return derivedContext(this, { getExecutionCancelSignal: { value: () => signal } });
+		// A send in flight (a POST) is not cut off by the batch's stop, only by the execution's own cancel: n8n's
+		// request helper takes the signal when a request begins, so a POST begun in its turn runs to its answer.
+		const current = () => (scheduler.isSending(itemIndex) ? execution : signal);
+		return derivedContext(this, { getExecutionCancelSignal: { value: current } });
 	};
 	return { contextFor, stop: () => controller.abort() };
 }
@@ -141,30 +127,60 @@ function withBatchCreated(error: Error, itemIndex: number, byItem: Array<{ itemI
 
 /**
  * Send in order, follow side by side: every item's operation runs at once and takes its turns through the
- * scheduler (POSTs one at a time in item order, then the waits, bounded). Output in item order, each item
- * paired with its input. With Continue On Fail a failed item becomes its error item and the others go on;
- * without it, the first failure stops the batch (waiting sends are never sent, open waits end) and is thrown
- * with every item's created ids.
+ * scheduler (POSTs in item order, at most Batch Size in flight, then the waits, bounded). Each item gets a context
+ * whose cancel signal also fires when the batch stops, so a failure ends the others' waits at once.
  */
-async function runBatch(this: IExecuteFunctions, size: number, handler: OperationModule, plan: BatchPlan): Promise<INodeExecutionData[]> {
-	const scheduler = new BatchScheduler(size, plan.stages, plan.followLimits.call(this));
-	const { contextFor, stop } = stoppableContexts.call(this);
+async function runBatch(this: IExecuteFunctions, size: number, handler: OperationModule, plan: BatchPlan, batchSize: number): Promise<INodeExecutionData[]> {
+	const scheduler = new BatchScheduler(size, plan.stages, plan.followLimits.call(this), batchSize, !this.continueOnFail());
+	const { contextFor, stop } = stoppableContexts.call(this, scheduler);
+	return await runItems.call(this, { size, workers: size, handler, scheduler, contextFor, stop });
+}
+
+interface ItemRun {
+	size: number;
+	/** How many items run at once; each worker takes the next item index. */
+	workers: number;
+	handler: OperationModule;
+	scheduler: BatchScheduler;
+	contextFor: (itemIndex: number) => IExecuteFunctions;
+	/** Called at the first failure (without Continue On Fail), after the scheduler refused what has not begun. */
+	stop: () => void;
+}
+
+/**
+ * The items of one execution, written once for both ways of running them. Output in item order, each item paired
+ * with its input. With Continue On Fail a failed item becomes its error item and the others go on; without it,
+ * the first failure stops the rest: no item starts and no POST is sent after it, those in flight finish, and the
+ * error lists what every item created (createdInBatch), so nobody runs the node again into duplicates.
+ */
+async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<INodeExecutionData[]> {
+	const { size, handler, scheduler } = run;
 	const perItem: INodeExecutionData[][] = new Array(size);
-	let failure: { error: Error; itemIndex: number } | undefined;
-	const runItem = async (itemIndex: number): Promise<void> => {
-		const outcome = await outcomeOf.call(this, itemIndex, async () => await handler.execute.call(contextFor(itemIndex), itemIndex, scheduler.lane(itemIndex)));
-		scheduler.finish(itemIndex);
-		// After the first failure the others' errors are the stop itself: the first one is the cause.
-		if (failure) return;
-		if ('items' in outcome) {
-			perItem[itemIndex] = outcome.items;
-			return;
+	const failures: Array<{ error: Error; itemIndex: number }> = [];
+	let next = 0;
+	const worker = async (): Promise<void> => {
+		while (!failures.length && next < size) {
+			const itemIndex = next++;
+			const outcome = await outcomeOf.call(this, itemIndex, async () => await handler.execute.call(run.contextFor(itemIndex), itemIndex, scheduler.lane(itemIndex)));
+			if ('items' in outcome) perItem[itemIndex] = outcome.items;
+			else {
+				failures.push({ error: outcome.error, itemIndex });
+				// Stopped before this item lets go of its turn, so no later item's POST is let through by it.
+				if (failures.length === 1) {
+					scheduler.stop();
+					run.stop();
+				}
+			}
+			scheduler.finish(itemIndex);
 		}
-		failure = { error: outcome.error, itemIndex };
-		scheduler.stop();
-		stop();
 	};
-	await Promise.all(Array.from({ length: size }, async (_, itemIndex) => await runItem(itemIndex)));
-	if (failure) throw withBatchCreated(failure.error, failure.itemIndex, scheduler.createdByItem());
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()));
+	if (failures.length) {
+		// Items in flight may fail on their own after the first failure (a revoked key fails them all): the cause
+		// named is the earliest item's, as when items ran one by one; errors that are only the stop never are.
+		const own = failures.filter((failure) => !isStopConsequence(failure.error));
+		const cause = (own.length ? own : failures).reduce((first, failure) => (failure.itemIndex < first.itemIndex ? failure : first));
+		throw withBatchCreated(cause.error, cause.itemIndex, scheduler.createdByItem());
+	}
 	return perItem.flat();
 }

@@ -30,6 +30,12 @@ export interface BatchPlan {
 }
 
 /**
+ * The send stage of an operation without a batch plan: its POST goes through `lane.send(POST_STAGE, …)`, in item
+ * order within Batch Size, and is refused once the node has stopped at a failure (nothing new is sent after it).
+ */
+export const POST_STAGE = 'post';
+
+/**
  * Items in flight for read-one-thing operations. Eight keeps a 1,000-item batch as fast as n8n's HTTP Request
  * node (which sends every item at once) without bursting past the service's rate limit in one go.
  */

@@ -5,8 +5,9 @@ import type { IDataObject } from 'n8n-workflow';
  * decides when each item's steps may begin.
  *
  * An operation is a function of one item that goes through named send stages in a fixed order (e.g. upload,
- * then start). A send (a POST) waits until every earlier item has passed that stage, and only one send is in
- * flight at a time, so POSTs go out one by one in item order, as before. A follow (an event stream, a status
+ * then start). A send (a POST) waits until every earlier item has begun (or skipped) that stage, and at most
+ * `sendLimit` sends are in flight at once (Batch Size), so POSTs go out in item order, several at a time; with a
+ * limit of 1, one by one, each after the previous one ended. A follow (an event stream, a status
  * loop) waits until every item has passed the stages this item has passed (all the batch's runs are started
  * before any is followed), then for a free slot of its kind: at most `limits[kind]` follows are open at once.
  * An item that ends, or fails, passes every stage. `stop()` refuses every send and follow not yet begun.
@@ -23,20 +24,13 @@ export interface FollowTurn {
 
 /** What one item's operation uses to take its turn. */
 export interface Lane {
-	/** Runs `fn` at this item's turn of `stage`: after every earlier item passed the stage, one send at a time. */
+	/** Runs `fn` at this item's turn of `stage`: after every earlier item began the stage, within the send limit. */
 	send<T>(stage: string, fn: () => Promise<T>): Promise<T>;
 	/** Runs `fn` once every item passed the stages this one did, in one of the `limit` slots of `kind`. */
 	follow<T>(kind: string, fn: (turn: FollowTurn) => Promise<T>): Promise<T>;
 	/** Notes what this item created (ids), so an error that stops the batch can list every item's. */
 	record(ids: IDataObject): void;
 }
-
-/** The lane of an item run on its own: everything at once, nothing to wait for. */
-export const directLane: Lane = {
-	send: async (_stage, fn) => await fn(),
-	follow: async (_kind, fn) => await fn({ queued: false }),
-	record: () => undefined,
-};
 
 const EXECUTION_CONTEXT = Symbol('the execution context a batch item context derives from');
 
@@ -48,6 +42,18 @@ export function derivedContext<T extends object>(base: T, overrides: PropertyDes
 /** The execution's own context behind a batch item's context (the context itself when it is not derived). */
 export function executionContextOf<T extends object>(context: T): T {
 	return (context as { [EXECUTION_CONTEXT]?: T })[EXECUTION_CONTEXT] ?? context;
+}
+
+/**
+ * Whether an item's error is only the stop of its batch: its turn was refused, or its wait or request was ended,
+ * because another item failed first. Such an error never names the cause.
+ */
+export function isStopConsequence(error: unknown): boolean {
+	for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+		if (current instanceof BatchStoppedError || current.name === 'AbortError' || (current as { code?: unknown }).code === 'ERR_CANCELED') return true;
+		if (/^The execution was canceled while waiting for the service/.test(current.message)) return true;
+	}
+	return false;
 }
 
 /** Thrown into a send or follow that was still waiting when the batch stopped. */
@@ -69,13 +75,17 @@ interface Waiter {
 export class BatchScheduler {
 	/** Per item: how many stages it has passed (all of them once it ended). */
 	private readonly passed: number[];
+	/** Per item: how many stages it has begun (a send in flight counts as begun, not passed). */
+	private readonly begun: number[];
 	private readonly created: Array<IDataObject | undefined>;
 	private readonly open = new Map<string, number>();
 	private waiters: Waiter[] = [];
-	private sending = false;
+	private sending = 0;
+	/** The items whose send is in flight: a stop lets these finish (a POST half sent is worse than one sent). */
+	private readonly inSend = new Set<number>();
 	private stopped = false;
-	/** Per item: the fewest stages passed by any earlier item (recomputed after a change, when asked). */
-	private earlierMin: number[] = [];
+	/** Per item: the fewest stages begun by any earlier item (recomputed after a change, when asked). */
+	private earlierBegun: number[] = [];
 	private lowest = 0;
 	private stale = true;
 
@@ -83,8 +93,12 @@ export class BatchScheduler {
 		size: number,
 		private readonly stages: readonly string[],
 		private readonly limits: Readonly<Record<string, number>>,
+		private readonly sendLimit = 1,
+		/** Without Continue On Fail: a send that fails stops the batch before it lets the next send go. */
+		private readonly stopOnSendFailure = false,
 	) {
 		this.passed = new Array<number>(size).fill(0);
+		this.begun = new Array<number>(size).fill(0);
 		this.created = new Array<IDataObject | undefined>(size);
 	}
 
@@ -101,6 +115,7 @@ export class BatchScheduler {
 	/** The item is done (with a result or an error): it no longer holds back anyone's turn. */
 	finish(itemIndex: number): void {
 		this.passed[itemIndex] = this.stages.length;
+		this.begun[itemIndex] = this.stages.length;
 		this.stale = true;
 		this.changed();
 	}
@@ -111,6 +126,11 @@ export class BatchScheduler {
 		const waiting = this.waiters;
 		this.waiters = [];
 		for (const waiter of waiting) waiter.reject(new BatchStoppedError());
+	}
+
+	/** Whether the item's send is in flight (its requests then run to their end even if the batch stops). */
+	isSending(itemIndex: number): boolean {
+		return this.inSend.has(itemIndex);
 	}
 
 	/** What each item created, in item order (items that created nothing are left out). */
@@ -129,19 +149,29 @@ export class BatchScheduler {
 		// Reaching a stage passes the ones before it (an item without files skips the upload stage).
 		if (this.passed[itemIndex] < index) {
 			this.passed[itemIndex] = index;
+			this.begun[itemIndex] = Math.max(this.begun[itemIndex], index);
 			this.stale = true;
 			this.changed();
 		}
 		await this.until(
-			() => !this.sending && this.view().earlierMin[itemIndex] > index,
+			() => this.sending < Math.max(1, this.sendLimit) && this.view().earlierBegun[itemIndex] > index,
 			() => {
-				this.sending = true;
+				this.sending++;
+				this.inSend.add(itemIndex);
+				this.begun[itemIndex] = Math.max(this.begun[itemIndex], index + 1);
+				this.stale = true;
 			},
 		);
+		this.changed();
+		let failed = true;
 		try {
-			return await fn();
+			const result = await fn();
+			failed = false;
+			return result;
 		} finally {
-			this.sending = false;
+			if (failed && this.stopOnSendFailure) this.stop();
+			this.sending--;
+			this.inSend.delete(itemIndex);
 			this.passed[itemIndex] = Math.max(this.passed[itemIndex], index + 1);
 			this.stale = true;
 			this.changed();
@@ -170,19 +200,21 @@ export class BatchScheduler {
 		}
 	}
 
-	/** The prefix minima of `passed`, recomputed once per change: each waiter's check is then O(1). */
-	private view(): { earlierMin: number[]; lowest: number } {
+	/** The prefix minima of `begun` and the least of `passed`, recomputed once per change: each check is then O(1). */
+	private view(): { earlierBegun: number[]; lowest: number } {
 		if (this.stale) {
 			let min = Number.POSITIVE_INFINITY;
-			this.earlierMin = this.passed.map((passed) => {
+			let lowest = Number.POSITIVE_INFINITY;
+			this.earlierBegun = this.begun.map((begun, itemIndex) => {
 				const before = min;
-				min = Math.min(min, passed);
+				min = Math.min(min, begun);
+				lowest = Math.min(lowest, this.passed[itemIndex]);
 				return before;
 			});
-			this.lowest = min;
+			this.lowest = lowest;
 			this.stale = false;
 		}
-		return { earlierMin: this.earlierMin, lowest: this.lowest };
+		return { earlierBegun: this.earlierBegun, lowest: this.lowest };
 	}
 
 	private async until(ready: () => boolean, take: () => void): Promise<void> {

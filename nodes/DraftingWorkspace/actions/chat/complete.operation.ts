@@ -1,11 +1,13 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import type { Lane } from '../../../shared/common/batch';
 import { streamCompletion } from '../../../shared/chat/complete.api';
 import { reasoningCapHint, toChatCompletion } from '../../../shared/chat/completion';
 import { readChatOptions } from '../../../shared/chat/options';
 import { completionBody, type ChatMessage } from '../../../shared/chat/request';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
+import { POST_STAGE } from '../types';
 
 const show = { resource: ['chat'], operation: ['complete'] };
 
@@ -146,7 +148,7 @@ function readMessages(this: IExecuteFunctions, itemIndex: number): ChatMessage[]
  * execution as they come and added up into the answer otherwise. `tools` are never sent (the service
  * refuses them: tools_not_supported_yet).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
 	const model = String(this.getNodeParameter('model', itemIndex, '')).trim();
 	if (!model)
 		throw new NodeOperationError(this.getNode(), 'No model selected', {
@@ -168,7 +170,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			: undefined,
 	});
 
-	const aggregated = await streamCompletion.call(this, body, itemIndex);
+	const aggregated = await lane.send(POST_STAGE, async () => await streamCompletion.call(this, body, itemIndex));
 	const hint = reasoningCapHint(aggregated, cap);
 	if (!simplify) return [{ json: { ...toChatCompletion(aggregated), ...(hint ? { hint } : {}) } }];
 	if (wantsSchema) {

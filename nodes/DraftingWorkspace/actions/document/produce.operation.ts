@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { unmatchedKeysHint } from '../../../shared/common/autoMap';
+import type { Lane } from '../../../shared/common/batch';
 import { binaryPropertyField, templateLocator } from '../../../shared/common/descriptions';
 import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, type DocumentFormat } from '../../../shared/templates/links';
 import { ensureNodeError, settle } from '../../../shared/common/errors';
@@ -10,6 +11,7 @@ import { buildTemplateInput, templateFields } from '../../../shared/templates/an
 import { pictureProblem } from '../../../shared/templates/pictures';
 import { readOncePerExecution } from '../../../shared/common/readOnce.api';
 import { apiRequest, serviceCodeOf } from '../../../shared/transport';
+import { POST_STAGE } from '../types';
 import { downloadProduced } from './produceDownload';
 
 const show = { resource: ['document'], operation: ['produce'] };
@@ -94,7 +96,7 @@ function withUnmatchedKeys(this: IExecuteFunctions, error: unknown, itemIndex: n
  * POST /document-templates/{id}/documents. The template's live schema (read once per execution) turns the
  * flat answers into the nested input; a template flagged `needsAttention` is reported before anything is posted.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
 	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
 	const templatePath = `/document-templates/${encodeURIComponent(templateId)}`;
 	const template = await readOncePerExecution.call(this, templatePath, itemIndex);
@@ -119,15 +121,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const title = String(this.getNodeParameter('title', itemIndex, '')).trim();
 	if (title) body.title = title;
 	const posted = await settle(
-		apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-			method: 'POST',
-			path: `${templatePath}/documents`,
-			body,
-			itemIndex,
-			ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
-		}),
+		lane.send(POST_STAGE, async () =>
+			await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
+				method: 'POST',
+				path: `${templatePath}/documents`,
+				body,
+				itemIndex,
+				ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
+			}),
+		),
 	);
 	if (!posted.ok) throw withUnmatchedKeys.call(this, posted.error, itemIndex, unmatchedInputKeys);
+	// Produced: an error that stops the node later lists it (createdInBatch), so a rerun does not make it twice.
+	lane.record({ templateId, ...(typeof posted.value?.documentId === 'string' ? { documentId: posted.value.documentId } : { document: posted.value }) });
 	// With Map Automatically the output names the item's keys that answered nothing (an `incomplete` document
 	// without them would not say why).
 	const produced: IDataObject = unmatchedInputKeys ? { ...posted.value, unmatchedInputKeys } : posted.value;

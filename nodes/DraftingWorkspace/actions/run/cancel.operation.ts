@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import type { Lane } from '../../../shared/common/batch';
 import { runLocator } from '../../../shared/common/descriptions';
 import { jsonItems } from '../../../shared/common/items';
 import { ensureNodeError, settle } from '../../../shared/common/errors';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { runPath } from '../../../shared/runs/record.api';
 import { apiRequest, serviceCodeOf } from '../../../shared/transport';
+import { POST_STAGE } from '../types';
 
 export const description: INodeProperties[] = [
 	runLocator({
@@ -18,14 +20,16 @@ export const description: INodeProperties[] = [
  * POST …/cancel. The two answers of the contract become one shape, so an IF node can branch on
  * `alreadyTerminal` or `requested` whichever came back: `{ runId, requested, alreadyTerminal, status? }`.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
 	const sent = await settle(
-		apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-			method: 'POST',
-			path: `${runPath(runId)}/cancel`,
-			itemIndex,
-		}),
+		lane.send(POST_STAGE, async () =>
+			await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
+				method: 'POST',
+				path: `${runPath(runId)}/cancel`,
+				itemIndex,
+			}),
+		),
 	);
 	if (!sent.ok) throw explainCancelRefusal(sent.error, itemIndex, this);
 	const body = sent.value;

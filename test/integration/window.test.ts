@@ -1,0 +1,120 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { ACTION_NODE, type HarnessRun } from '../harness';
+import { FIXTURE_IDS, runAdmin, type RequestLogEntry } from '../simulator';
+import { IntegrationContext } from './support';
+
+/**
+ * Issue 28, Batch Size: operations without a batch plan (Produce From Template, Chat Completion, Cancel, the
+ * downloads) run a window of Batch Size items at once, their POSTs in item order. Through n8n's engine against
+ * the simulator; every service answer takes 150 ms here, so overlap shows in the request log (arrival instants
+ * and durations), never in a timed assertion.
+ */
+const ctx = new IntegrationContext();
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const DELAY_MS = 150;
+
+beforeAll(async () => ctx.start({ runTimeScale: 0, chatChunkDelayMs: 0 }));
+afterAll(async () => ctx.stop());
+beforeEach(() => ctx.sim.admin.reset());
+afterEach(() => expect(ctx.leaks()).toEqual([]));
+
+const logOf = (method: string, path: RegExp) => ctx.sim.admin.requests().filter((entry) => entry.method === method && path.test(entry.path));
+const PRODUCE = /^\/document-templates\/[^/]+\/documents$/;
+const slow = (method: string, path: string) => ctx.sim.admin.addFault({ kind: 'delay', ms: DELAY_MS, method, path, times: 10_000 });
+
+/** The most requests of the list open at one instant, from the log's arrival instants and durations. */
+function mostOpenAtOnce(entries: RequestLogEntry[]): number {
+	const edges = entries.flatMap((entry) => [[Date.parse(entry.at), 1] as const, [Date.parse(entry.at) + (entry.durationMs ?? 0), -1] as const]);
+	edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+	let open = 0;
+	let most = 0;
+	for (const [, change] of edges) most = Math.max(most, (open += change));
+	return most;
+}
+
+const produce = (extra: IDataObject = {}) => ({
+	resource: 'document',
+	operation: 'produce',
+	templateId: byId('tpl_offer_letter'),
+	title: '={{ $json.title }}',
+	strict: true,
+	answers: {
+		mappingMode: 'defineBelow',
+		value: { 'employee.name': '={{ $json.name }}', 'employee.start_date': '2026-03-01', role: 'Counsel' },
+		matchingColumns: [],
+		schema: [],
+	},
+	...extra,
+});
+const people = (count: number, missingAt = -1) =>
+	Array.from({ length: count }, (_, index) => ({ json: { title: `Offer ${index}`, name: index === missingAt ? '' : `Person ${index}` } }));
+const thrown = (result: HarnessRun) => (result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;
+
+describe('Produce From Template', () => {
+	it.each([1, 4])('Batch Size %i: that many POSTs in flight at once, one per item, output in item order and paired', async (batchSize) => {
+		slow('POST', '/document-templates/*');
+		const result = await ctx.run(produce({ batching: { batchSize } }), 'full', { items: people(12) });
+		expect(result.status).toBe('success');
+		const posts = logOf('POST', PRODUCE);
+		expect(posts).toHaveLength(12);
+		expect(mostOpenAtOnce(posts)).toBe(batchSize);
+		const out = result.output(ACTION_NODE);
+		expect(out.map((item) => [item.pairedItem, item.json.title])).toEqual(people(12).map((item, index) => [{ item: index }, item.json.title]));
+	});
+
+	it('Continue On Fail over 20 items: the item the service refuses gets its error item, the 19 others their documents', async () => {
+		const result = await ctx.run(produce(), 'full', { items: people(20, 7), onError: 'continueRegularOutput' });
+		expect(result.status).toBe('success');
+		const out = result.output(ACTION_NODE);
+		expect(out.map((item) => item.pairedItem)).toEqual(people(20).map((_, index) => ({ item: index })));
+		out.forEach((item, index) => {
+			if (index === 7) expect(item.json).toMatchObject({ error: expect.any(String), code: 'fields_missing' });
+			else expect(item.json).toMatchObject({ status: 'assembled', title: `Offer ${index}` });
+		});
+		expect(logOf('POST', PRODUCE).filter((entry) => entry.status === 201)).toHaveLength(19);
+	});
+
+	it('without Continue On Fail, item 7 refused: what is in flight finishes, nothing is sent after the refusal, and every document produced is in createdInBatch', async () => {
+		slow('POST', '/document-templates/*');
+		const result = await ctx.run(produce(), 'full', { items: people(20, 7) });
+		expect(result.status).toBe('error');
+		const error = thrown(result);
+		expect((error.context as IDataObject).itemIndex).toBe(7);
+		const made = logOf('POST', PRODUCE).filter((entry) => entry.status === 201);
+		const listed = ((error.context as IDataObject).createdInBatch as IDataObject[]) ?? [];
+		expect(listed.map((entry) => entry.itemIndex)).toEqual(expect.arrayContaining([0, 1, 2, 3, 4, 5, 6]));
+		expect(listed).toHaveLength(made.length);
+		expect(new Set(listed.map((entry) => entry.documentId)).size).toBe(made.length);
+		// Sends begin in item order, at most Batch Size (5) at once: when item 7's refusal came back, no send after
+		// item 11 could have begun, and none began after it (the in-process simulator may log a begun one late).
+		const sentItems = logOf('POST', PRODUCE).map((entry) => Number(String((entry.requestBody as IDataObject).title).replace('Offer ', '')));
+		expect(Math.max(...sentItems)).toBeLessThanOrEqual(7 + 4);
+		expect(new Set(sentItems).size).toBe(sentItems.length);
+		expect(String(error.description)).toContain('createdInBatch');
+	});
+});
+
+describe('every other operation without a batch plan runs Batch Size items at once', () => {
+	const seededRuns = (count: number) =>
+		runAdmin(ctx.sim).seedRuns(
+			Array.from({ length: count }, () => ({ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Running' as const, startedAt: new Date(Date.now() - 60_000).toISOString() })),
+		);
+
+	it.each([
+		['Chat → Chat Completion', 'POST', '/v1/chat/completions', /^\/v1\/chat\/completions$/, () => ({ parameters: { resource: 'chat', operation: 'complete', model: 'dw-standard', messages: { values: [{ role: 'user', content: '={{ "Question " + $itemIndex }}' }] } }, items: Array.from({ length: 10 }, () => ({ json: {} })) })],
+		['Run → Cancel', 'POST', '/workflows/runs/*', /^\/workflows\/runs\/[^/]+\/cancel$/, () => ({ parameters: { resource: 'run', operation: 'cancel', runId: byId('={{ $json.runId }}') }, items: seededRuns(10).map((runId) => ({ json: { runId } })) })],
+	] as const)('%s: Batch Size 3 keeps 3 in flight; Batch Size 1 one at a time; every item once, in order', async (_name, method, faultPath, path, make) => {
+		for (const batchSize of [3, 1]) {
+			ctx.sim.admin.reset();
+			slow(method, faultPath);
+			const { parameters, items } = make();
+			const result = await ctx.run({ ...parameters, batching: { batchSize } }, 'full', { items });
+			expect(result.status).toBe('success');
+			const sent = logOf(method, path);
+			expect(sent).toHaveLength(10);
+			expect(mostOpenAtOnce(sent)).toBe(batchSize);
+			expect(result.output(ACTION_NODE).map((item) => item.pairedItem)).toEqual(items.map((_, index) => ({ item: index })));
+		}
+	});
+});
