@@ -10,6 +10,9 @@
  *    every produced file to demo-output/ and checks it (the PDFs parse, the DOCX files open), then prints a
  *    summary.
  *
+ * `npm run demo -- --latency realistic` runs it all at the real service's pace (test/simulator/README.md,
+ * "Latency profiles"); the default is the simulator's quick pace.
+ *
  * `npm run demo -- --ui` stops after step 2 and starts the n8n editor instead, with an owner account set up,
  * and prints the URL and how to sign in. Ctrl+C stops n8n and the simulator.
  *
@@ -29,7 +32,7 @@ import { ensureHost, REPO_DIR } from '../e2e/lib/host';
 import { N8n, type ExecuteResult } from '../e2e/lib/n8n';
 import { buildPackage, packPackage } from '../e2e/lib/pack';
 import { spawnTracked, terminate, waitUntil } from '../e2e/lib/processes';
-import { createSimulator, FIXTURE_KEYS, runAdmin, type Simulator } from '../test/simulator';
+import { createSimulator, describeLatency, FIXTURE_KEYS, parseLatencyArgument, runAdmin, type LatencySetting, type Simulator } from '../test/simulator';
 
 const OUTPUT_DIR = join(REPO_DIR, 'demo-output');
 const TRIGGER_WORKFLOW = EXAMPLE_WORKFLOWS.runFinished;
@@ -175,18 +178,34 @@ async function openEditor(n8n: N8n): Promise<void> {
 }
 
 const dev = process.argv.includes('--dev');
+
+/**
+ * `--latency zero|realistic|<JSON>` (or `--latency=…`): the simulator's service time per endpoint. Without it the
+ * demo runs at the simulator's own quick pace; `realistic` shows the package at the service's pace, as users
+ * will meet it (a run takes about 10 s, a produced document a second, a chat answer two).
+ */
+function latencyArgument(argv: string[]): LatencySetting {
+  const index = argv.findIndex((arg) => arg === '--latency' || arg.startsWith('--latency='));
+  if (index === -1) return 'zero';
+  const arg = argv[index];
+  const value = arg === '--latency' ? argv[index + 1] : arg.slice('--latency='.length);
+  if (value === undefined) throw new Error('--latency needs a value: zero, realistic or a JSON object of fields');
+  return parseLatencyArgument(value);
+}
 const PACKAGE_NAME = (JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')) as { name: string }).name;
 
 async function main(): Promise<void> {
   const ui = dev || process.argv.includes('--ui');
+  // Read first: a bad value must stop the demo before it builds anything.
+  const latency = latencyArgument(process.argv.slice(2));
   say('building and packing the package');
   buildPackage();
   const tarball = packPackage();
   const host = ensureHost();
   say(`n8n ${host.n8nVersion} on Node ${host.nodeVersion}`);
-  const sim = createSimulator({ runTimeScale: 0.3, ingestionMs: 300, port: ui ? Number(process.env.DEMO_SIMULATOR_PORT ?? 4010) : 0 });
+  const sim = createSimulator({ runTimeScale: 0.3, ingestionMs: 300, latency, port: ui ? Number(process.env.DEMO_SIMULATOR_PORT ?? 4010) : 0 });
   const url = await sim.start();
-  say(`service simulator on ${url}`);
+  say(`service simulator on ${url}, latency ${describeLatency(sim.latency.view())}`);
   const n8n = await N8n.create({
     tarball,
     host,

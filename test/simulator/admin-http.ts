@@ -156,6 +156,8 @@ export function registerCoreAdminRoutes(sim: Simulator): void {
   });
   add({ method: 'DELETE', path: '/requests', handler: () => admin.clearRequests() });
   add({ method: 'GET', path: '/counters', handler: () => admin.counters() });
+  add({ method: 'GET', path: '/latency', handler: () => admin.latency() });
+  add({ method: 'PUT', path: '/latency', handler: async (ctx) => admin.setLatency(await ctx.body()) });
   add({
     method: 'POST',
     path: '/clock/advance',

@@ -7,6 +7,8 @@
 import { DEFAULT_KEY_LIFETIME_MS } from './fixtures';
 import { hashKey, keyDisplayPrefix, KEY_PREFIX } from './ids';
 import type { FaultRule, FaultRuleInput } from './faults';
+import type { LatencyView } from './latency';
+import { LatencySettingError } from './latency-profiles';
 import type { RequestLogEntry } from './request-log';
 import type { Simulator } from './simulator';
 import { isScope, WORKSPACE_FEATURES } from './types';
@@ -166,6 +168,21 @@ export class SimulatorAdmin {
    */
   counters(): Record<string, Record<string, number>> {
     return this.sim.state.counters.snapshot();
+  }
+
+  /** The live latency profile, with the name of the named profile it equals ('custom' otherwise). */
+  latency(): LatencyView {
+    return this.sim.latency.view();
+  }
+
+  /** 'zero', 'realistic' or `{ profile?, ...fields }`; in force for every wait that starts from now on, until reset. */
+  setLatency(setting: unknown): LatencyView {
+    try {
+      return this.sim.latency.set(setting);
+    } catch (error) {
+      if (error instanceof LatencySettingError) throw new AdminError(error.message);
+      throw error;
+    }
   }
 
   /** Simulated time moves; real timers do not. */

@@ -1,45 +1,30 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
- * Runs the simulator alone: `npx tsx test/simulator/cli.ts [--host A] [--port N]` (or `npm run simulator -- …`).
+ * Runs the simulator alone: `npx tsx test/simulator/cli.ts [--host A] [--port N] [--latency P]` (or `npm run simulator -- …`).
  * Host: --host, else SIM_HOST, else 127.0.0.1 (this machine only); `--host 0.0.0.0` listens on every interface
  * so an n8n in Docker or on another machine can reach it. Port: --port, else SIM_PORT, else 4010 (0: any free one).
+ * Latency: --latency zero (default) | realistic | a JSON object of fields (cli-args.ts, latency-profiles.ts).
  * Prints the Base URL(s) to paste into n8n's credential, the `full` demo key and the admin token.
  */
 import { networkInterfaces } from 'node:os';
-import { createSimulator, FIXTURE_KEYS } from './index';
-
-const USAGE = `Usage: npm run simulator -- [--host ADDRESS] [--port N]
-  --host ADDRESS  address to listen on (default 127.0.0.1, this machine only; SIM_HOST)
-                  0.0.0.0 listens on every interface: n8n in Docker or on another machine can connect
-  --port N        port (default 4010; 0 picks a free one; SIM_PORT)`;
+import { CliUsageError, parseCliArgs, USAGE, type CliArgs } from './cli-args';
+import { createSimulator, describeLatency, FIXTURE_KEYS } from './index';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): { host: string; port: number } {
-  const values: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    const match = /^--(host|port)(?:=(.*))?$/.exec(arg);
-    if (!match) fail(`Unknown argument: ${arg}`);
-    const value = match[2] ?? argv[(i += 1)];
-    if (value === undefined) fail(`--${match[1]} needs a value.`);
-    values[match[1]] = value;
+function parseArgs(argv: string[]): CliArgs {
+  try {
+    const parsed = parseCliArgs(argv, process.env);
+    if (!parsed.help) return parsed;
+  } catch (error) {
+    if (error instanceof CliUsageError) fail(error.message);
+    throw error;
   }
-
-  const host = values.host ?? (process.env.SIM_HOST || '127.0.0.1');
-  if (host.trim() === '') fail('Invalid host: empty');
-  const rawPort = values.port ?? process.env.SIM_PORT;
-  if (rawPort === undefined || rawPort === '') return { host, port: 4010 };
-  const port = Number(rawPort);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`Invalid port: ${rawPort}`);
-  return { host, port };
+  console.log(USAGE);
+  process.exit(0);
 }
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
@@ -54,8 +39,8 @@ function externalIPv4(): string[] {
 }
 
 async function main(): Promise<void> {
-  const { host, port: requestedPort } = parseArgs(process.argv.slice(2));
-  const sim = createSimulator({ host, port: requestedPort });
+  const { host, port: requestedPort, latency } = parseArgs(process.argv.slice(2));
+  const sim = createSimulator({ host, port: requestedPort, latency });
   const url = await sim.start();
   const port = new URL(url).port;
   const everywhere = WILDCARDS.has(host);
@@ -76,6 +61,7 @@ async function main(): Promise<void> {
   lines.push(
     `API Key for the credential (all scopes, user alice, workspace ws_acme): ${FIXTURE_KEYS.full}`,
     `Admin token (x-admin-token header for ${url}/__admin/...): ${sim.options.adminToken}`,
+    `Latency profile: ${describeLatency(sim.latency.view())} (GET/PUT ${url}/__admin/latency)`,
     'Stop with Ctrl+C.',
   );
   console.log(lines.join('\n'));

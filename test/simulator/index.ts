@@ -24,6 +24,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 export { Simulator, DEFAULT_ADMIN_TOKEN } from './simulator';
 export type { SimulatorOptions, ResolvedSimulatorOptions, SseLineEnding } from './simulator';
 export { FIXTURE_KEYS, FIXTURE_IDS, DEFAULT_KEY_LIFETIME_MS } from './fixtures';
+export { describeLatency } from './latency';
+export { parseLatencyArgument } from './latency-profiles';
+export type { LatencySetting } from './latency-profiles';
 export type { FixtureKeyName } from './fixtures';
 export { HttpError, sendJson, sendError, sendShape1, sendShape3, upstreamError, bearerChallenge } from './responses';
 export type { Shape1Code, Shape3Error, Shape3Type } from './responses';

@@ -70,6 +70,13 @@ async function dispatch(sim: Simulator, req: IncomingMessage, res: ServerRespons
   );
   res.on('close', () => sim.requestLog.complete(entry, res.headersSent ? res.statusCode : 0, performance.now() - startedAt));
 
+  // The latency profile's network round trip: every API answer, refusals included, arrives that much later.
+  // Tested before waiting so the zero profile stays exactly as it was (no extra tick).
+  if (sim.latency.profile.roundTripMs > 0) {
+    await sim.latency.spend('roundTripMs');
+    if (req.socket.destroyed) return;
+  }
+
   // Versioning 2: the machine-readable contract, public (no key, no pipeline).
   if (url.pathname === OPENAPI_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
     sendJson(res, 200, buildOpenApiDocument(sim.url));

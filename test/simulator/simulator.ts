@@ -6,6 +6,8 @@ import { SimulatorAdmin } from './admin';
 import { registerCoreAdminRoutes, type AdminRouteDefinition } from './admin-http';
 import { Clock, TimerBag, type ClockOptions, type ClockSource } from './clock';
 import { FaultRegistry } from './faults';
+import { Latency } from './latency';
+import type { LatencySetting } from './latency-profiles';
 import { findOperation, toRoutePath, type OperationId } from './operations';
 import { RateLimiter } from './rate-limiter';
 import { RequestLog } from './request-log';
@@ -53,6 +55,11 @@ export interface SimulatorOptions {
    * Stalled), as a service that names its full status set might ("the exact full status value set: not shown").
    */
   statusNames?: StatusNames;
+  /**
+   * Service time per endpoint: 'zero' (default: answers at once, as the tests expect), 'realistic' (the pace of
+   * the real service), or an object of fields over one of them (README, "Latency profiles").
+   */
+  latency?: LatencySetting;
 }
 
 export type StatusNames = 'contract' | 'conditions';
@@ -93,6 +100,8 @@ export class Simulator {
   readonly requestLog = new RequestLog();
   readonly rateLimiter: RateLimiter;
   readonly admin: SimulatorAdmin;
+  /** The live latency profile; the admin API changes it, reset() restores the configured one. */
+  readonly latency: Latency;
   readonly apiRoutes = new Router<RouteDefinition>();
   readonly adminRoutes = new Router<AdminRouteDefinition>();
 
@@ -121,6 +130,7 @@ export class Simulator {
     };
     this.clock = new Clock(typeof options.clock === 'function' ? { source: options.clock } : options.clock);
     this.rateLimiter = new RateLimiter(this.options.rateLimitWindowMs);
+    this.latency = Latency.fromOption(this.timers, options.latency ?? 'zero');
     this.admin = new SimulatorAdmin(this);
     this.currentState = createFixtureState(this.options.seed, this.clock.now(), this.slices);
     registerCoreAdminRoutes(this);
@@ -188,13 +198,14 @@ export class Simulator {
 
   // ---- Lifecycle -----------------------------------------------------------------------------
 
-  /** Rebuilds state from the fixtures; clears fault rules, rate-limit logs and the request log. */
+  /** Rebuilds state from the fixtures; clears fault rules, rate-limit logs and the request log; restores the configured latency. */
   reset(): void {
     this.currentState.disposeSlices();
     this.currentState = createFixtureState(this.options.seed, this.clock.now(), this.slices);
     this.faults.clear();
     this.rateLimiter.clear();
     this.requestLog.reset();
+    this.latency.restore();
   }
 
   async start(): Promise<string> {

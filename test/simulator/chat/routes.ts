@@ -43,6 +43,8 @@ async function createChatCompletion(ctx: RouteContext): Promise<void> {
   ctx.log.note = { completionId: head.id, model: head.model, stream: request.stream, finishReason: answer.finishReason, totalTokens: answer.usage.total_tokens };
 
   if (!request.stream) {
+    // The latency profile's answer time: a non-streamed answer arrives once the model has written all of it.
+    await sim.latency.spend('chatAnswerMs');
     sendJson(ctx.res, 200, {
       id: head.id,
       object: 'chat.completion',
@@ -63,6 +65,7 @@ async function createChatCompletion(ctx: RouteContext): Promise<void> {
     lineEnding: sim.options.sseLineEnding,
     timers: sim.timers,
     chunkDelayMs: sim.options.chatChunkDelayMs,
+    answerMs: sim.latency.profile.chatAnswerMs,
     frameDelayMs: frameDelay?.ms,
     dropAfterFrames: drop?.afterFrames,
   }).catch(() => ctx.res.destroy());

@@ -4,7 +4,7 @@
  * `text/event-stream` of `chat.completion.chunk` events ending with a `data: [DONE]` frame").
  * OpenAI wire form: `data: <json>` + a blank line per frame, no `event:` lines, no comments.
  *
- * Frames are spaced by the option `chatChunkDelayMs`. Stream faults of the connection, as the run
+ * Frames are spaced by the option `chatChunkDelayMs`, or spread over the latency profile's answer time. Stream faults of the connection, as the run
  * event stream takes them (runs/sse.ts):
  *   drop-stream { afterFrames } - after that many frames ([DONE] counts; 0: right after the head)
  *                                 the socket is destroyed: no [DONE], no clean end of the chunked body;
@@ -50,6 +50,8 @@ export interface ChatStreamOptions {
   lineEnding: SseLineEnding;
   timers: TimerBag;
   chunkDelayMs: number;
+  /** The latency profile's answer time: when above 0, the frames are spread evenly over it (replaces chunkDelayMs). */
+  answerMs?: number;
   frameDelayMs?: number;
   dropAfterFrames?: number;
 }
@@ -73,8 +75,10 @@ export async function playChatStream(res: ServerResponse, payloads: string[], op
     return;
   }
   const le = options.lineEnding;
+  // The first frame goes at once and [DONE] when the answer time is over, as a model writing for that long.
+  const gapMs = options.answerMs ? options.answerMs / (payloads.length - 1) : options.chunkDelayMs;
   for (const [index, payload] of payloads.entries()) {
-    if (index > 0) await options.timers.sleep(options.chunkDelayMs);
+    if (index > 0) await options.timers.sleep(gapMs);
     if (options.frameDelayMs) await options.timers.sleep(options.frameDelayMs);
     if (!writable()) return;
     const frame = `data: ${payload}${le}${le}`;

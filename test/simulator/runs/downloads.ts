@@ -46,6 +46,8 @@ export async function downloadRunFile(ctx: RouteContext): Promise<void> {
   if (!step.artifact || step.status !== 'completed') {
     throw new HttpError(404, 'not_found', `Step ${stepId} of run ${runId} has no rendered file.`);
   }
+  // The latency profile's time to fetch the file, spent once the download is known to succeed.
+  await ctx.sim.latency.spend('runFileMs');
   await ensureRenderedFiles(run);
   const file = step.artifact;
   const bytes = file.bytes as Buffer;

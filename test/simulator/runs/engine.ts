@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The run engine: plays a started run on real timers, every duration multiplied by the
- * simulator's `runTimeScale`.
+ * simulator's `runTimeScale` (or stretched to the latency profile's target run duration).
  *
  *   Pending (condition queued) for 50 ms, then Running; then each step in order:
  *   agent  - StepStarted, its `simulate.deltas` as StepProgress spread over durationMs, StepCompleted
@@ -41,8 +41,19 @@ export function startEngine(store: RunsStore, run: RunState): void {
   });
 }
 
+/**
+ * The run's time scale: runTimeScale, or, when the latency profile sets a target run duration, the scale that
+ * stretches this run's queue time and step durations to it (review waits are the reviewer's, not counted).
+ */
+function scaleOf(store: RunsStore, run: RunState): number {
+  const targetMs = store.sim.latency.profile.runDurationMs;
+  if (targetMs === null) return store.sim.options.runTimeScale;
+  const nominalMs = run.steps.reduce((sum, step) => sum + step.definition.simulate.durationMs, QUEUE_MS);
+  return targetMs / nominalMs;
+}
+
 async function playRun(store: RunsStore, run: RunState, controller: RunController): Promise<void> {
-  const scale = store.sim.options.runTimeScale;
+  const scale = scaleOf(store, run);
   if (!(await controller.wait(QUEUE_MS * scale))) return;
   markRunning(store, run);
   for (const step of run.steps) {

@@ -46,6 +46,8 @@ async function startRun(ctx: RouteContext): Promise<void> {
   const input = fields.input;
   const workspaceId = ctx.auth.workspace.id;
   const documents = checkStartInput(ctx.state, workspaceId, version.steps[0].kind, version.inputSchema, input);
+  // The latency profile's POST time, on accepted starts only; the run is created (and starts playing) after it.
+  await ctx.sim.latency.spend('runStartMs');
 
   const store = runsOf(ctx.sim, ctx.state);
   const { key, user } = ctx.auth;

@@ -38,6 +38,8 @@ export async function downloadDocumentContent(ctx: RouteContext): Promise<void> 
       `Document ${documentId} must be reviewed by a person in the workspace before its content can be downloaded.`,
     );
   }
+  // The latency profile's time to fetch the content, spent once the download is known to succeed.
+  await ctx.sim.latency.spend('documentContentMs');
   const file = (await ensureFiles(document))[format];
   if (encoding === 'binary') {
     ctx.res.writeHead(200, {

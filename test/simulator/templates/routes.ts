@@ -138,7 +138,9 @@ async function produceDocument(ctx: RouteContext): Promise<void> {
     input: request.input,
     checked,
   });
-  // Synchronous: the DOCX, PDF and markdown exist once the 201 is sent.
+  // Synchronous: the DOCX, PDF and markdown exist once the 201 is sent. The latency profile's render time is
+  // spent here, on valid requests only: a refusal costs the service no rendering.
+  await ctx.sim.latency.spend('produceDocumentMs');
   await ensureFiles(record);
   store.documents.set(record.documentId, record);
   ctx.state.counters.increment('documentsProduced', key.keyId);

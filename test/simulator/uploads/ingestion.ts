@@ -11,10 +11,12 @@ import type { PendingIngestion, UploadsStore } from './store';
 
 function arm(store: UploadsStore, pending: PendingIngestion): void {
   const { ingestionMs, runTimeScale } = store.sim.options;
+  // A latency profile's ingestion time is the service's own pace: it replaces the scaled option.
+  const delayMs = store.sim.latency.profile.ingestionMs ?? ingestionMs * runTimeScale;
   pending.timer = store.sim.timers.setTimeout(() => {
     pending.timer = null;
     finishIngestion(store, pending.documentId, pending.outcome);
-  }, ingestionMs * runTimeScale);
+  }, delayMs);
 }
 
 /** Starts ingesting a just-added upload; while the admin holds ingestion, it waits for a release. */

@@ -54,6 +54,8 @@ async function uploadInputDocument(ctx: RouteContext): Promise<void> {
   // 3: pages.
   const pdfPages = file.kind === 'pdf' ? countPdfPages(file.bytes) : null;
   if (pdfPages !== null && pdfPages > pdfPageLimit) throw tooManyPages(pdfPages, pdfPageLimit);
+  // The latency profile's POST time, before the last await below so the storage check stays atomic.
+  await ctx.sim.latency.spend('uploadMs');
   // Ingestion's verdict, decided now (the only await left), so checking storage and adding the
   // record below happen in one synchronous step: two concurrent uploads cannot both squeeze in.
   const outcome = await inspectUpload(file.kind, file.filename, file.bytes, pdfPages);

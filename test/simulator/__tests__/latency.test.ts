@@ -1,0 +1,170 @@
+/**
+ * Latency profiles, the core: the option, the zero profile (no wait at all), the round trip, and the admin API
+ * that changes the profile at run time. Waits are asserted on the request log's durations with lower bounds
+ * (a timer never fires early) and on the simulator's timers, never with tight wall-clock upper bounds.
+ */
+import { createSimulator, FIXTURE_IDS, FIXTURE_KEYS, runAdmin, TEMPLATE_IDS } from '../index';
+import { LATENCY_PROFILES, resolveLatency } from '../latency-profiles';
+import { postChatCompletion } from '../chat/testing';
+import { startTestServer, type TestServer } from './helpers';
+
+const K = FIXTURE_KEYS;
+const OFFER = { input: { employee: { name: 'Jane Doe', start_date: '2026-03-01' }, role: 'Associate' } };
+/** Timers may fire a millisecond early against performance.now(); lower bounds allow for that. */
+const EARLY_MS = 5;
+
+/** The log's real duration of the last request to `path` (method and path exact). */
+function durationOf(t: TestServer, method: string, path: string): number {
+  const entry = t.sim.admin.requests().filter((candidate) => candidate.method === method && candidate.path === path).pop();
+  if (!entry || entry.durationMs === null) throw new Error(`no completed log entry for ${method} ${path}`);
+  return entry.durationMs;
+}
+
+/** Every request kind that, under the zero profile, schedules no timer of its own. */
+async function callQuietEndpoints(t: TestServer): Promise<void> {
+  const [runId] = runAdmin(t.sim).seedRuns([{ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: t.sim.clock.nowIso() }]);
+  const file = await t.call(`/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`, { key: K.full });
+  expect(file.status).toBe(200);
+  await file.arrayBuffer();
+  const produced = await t.call(`/document-templates/${TEMPLATE_IDS.offerLetter}/documents`, { method: 'POST', key: K.full, json: OFFER });
+  expect(produced.status).toBe(201);
+  const { links } = (await produced.json()) as { links: { pdf: string } };
+  const content = await t.call(links.pdf, { key: K.full });
+  expect(content.status).toBe(200);
+  await content.arrayBuffer();
+  const chat = await postChatCompletion(t.url, K.full, { model: 'dw-standard', messages: [{ role: 'user', content: 'Hello?' }] });
+  expect(chat.status).toBe(200);
+  await chat.json();
+  expect((await t.call('/workflows', { key: K.full })).status).toBe(200);
+}
+
+describe('Latency profiles: the option and the named profiles', () => {
+  test('zero is the default and waits nothing; realistic holds the pace of issue 28', () => {
+    const sim = createSimulator();
+    expect(sim.latency.view()).toEqual({ profile: 'zero', ...LATENCY_PROFILES.zero });
+    expect(Object.values(LATENCY_PROFILES.zero).every((value) => value === 0 || value === null)).toBe(true);
+    expect(resolveLatency('realistic')).toEqual({
+      roundTripMs: 50,
+      produceDocumentMs: 1000,
+      documentContentMs: 300,
+      runFileMs: 300,
+      chatAnswerMs: 2000,
+      runStartMs: 300,
+      uploadMs: 300,
+      ingestionMs: 2000,
+      runDurationMs: 10_000,
+    });
+  });
+
+  test('a custom profile overrides the fields it names over its base (zero unless `profile` names one)', () => {
+    expect(createSimulator({ latency: { runFileMs: 120 } }).latency.view()).toEqual({ ...LATENCY_PROFILES.zero, runFileMs: 120, profile: 'custom' });
+    const custom = createSimulator({ latency: { profile: 'realistic', chatAnswerMs: 100, runDurationMs: null } }).latency.view();
+    expect(custom).toEqual({ ...LATENCY_PROFILES.realistic, chatAnswerMs: 100, runDurationMs: null, profile: 'custom' });
+    expect(createSimulator({ latency: { profile: 'realistic' } }).latency.view().profile).toBe('realistic');
+  });
+
+  test.each([
+    ['fast', /latency must be zero or realistic/],
+    [{ profile: 'slow' }, /latency profile must be zero or realistic/],
+    [{ roundTripMs: -1 }, /roundTripMs must be a number of milliseconds/],
+    [{ chatAnswerMs: null }, /chatAnswerMs must be a number/],
+    [{ uploadMs: '300' }, /uploadMs must be a number/],
+    [{ renderMs: 300 }, /latency has no field "renderMs"/],
+    [{ runDurationMs: 3_600_000 }, /runDurationMs must be a number of milliseconds from 0 to 600000 or null/],
+  ])('a bad setting fails at construction: %j', (latency, message) => {
+    expect(() => createSimulator({ latency: latency as never })).toThrow(message);
+    expect(() => createSimulator({ latency: latency as never })).toThrow(/^Invalid simulator option latency/);
+  });
+});
+
+describe('Latency profiles: zero and the round trip', () => {
+  let t: TestServer;
+  afterEach(() => t.sim.stop());
+
+  test('zero: no request schedules a wait (every existing test relies on answers at once)', async () => {
+    t = await startTestServer();
+    const setTimeoutSpy = jest.spyOn(t.sim.timers, 'setTimeout');
+    const sleepSpy = jest.spyOn(t.sim.timers, 'sleep');
+    await callQuietEndpoints(t);
+    expect(setTimeoutSpy).not.toHaveBeenCalled();
+    expect(sleepSpy.mock.calls.filter(([ms]) => ms > 0)).toEqual([]);
+  });
+
+  test('the same requests under a profile each wait their own service time (the spy sees every one)', async () => {
+    t = await startTestServer({
+      latency: { roundTripMs: 11, produceDocumentMs: 22, documentContentMs: 33, runFileMs: 44, chatAnswerMs: 55 },
+    });
+    const sleepSpy = jest.spyOn(t.sim.timers, 'sleep');
+    await callQuietEndpoints(t);
+    // Five round trips (one per API request), then one service time each.
+    expect(sleepSpy.mock.calls.map(([ms]) => ms).filter((ms) => ms > 0).sort((a, b) => a - b)).toEqual([11, 11, 11, 11, 11, 22, 33, 44, 55]);
+  });
+
+  test('the round trip is added to every response, refusals and the OpenAPI document included, but not to admin calls', async () => {
+    t = await startTestServer({ latency: { roundTripMs: 150 } });
+    expect((await t.call('/workflows', { key: 'dwk_unknown' })).status).toBe(401);
+    expect((await t.call('/openapi/v1.json')).status).toBe(200);
+    expect((await t.call('/no/such/path', { key: K.full })).status).toBe(404);
+    for (const [method, path] of [['GET', '/workflows'], ['GET', '/openapi/v1.json'], ['GET', '/no/such/path']]) {
+      expect(durationOf(t, method, path)).toBeGreaterThanOrEqual(150 - EARLY_MS);
+    }
+    const sleepSpy = jest.spyOn(t.sim.timers, 'sleep');
+    expect((await t.admin('GET', '/counters')).status).toBe(200);
+    expect(sleepSpy).not.toHaveBeenCalled();
+  });
+
+  test('concurrent requests wait side by side: 10 round trips of 200 ms, each ≥ 200 ms, all at once', async () => {
+    t = await startTestServer({ latency: { roundTripMs: 200 } });
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.call('/workflows', { key: K.full })));
+    const elapsed = performance.now() - started;
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
+    const durations = t.sim.admin.requests().map((entry) => entry.durationMs ?? 0);
+    expect(Math.min(...durations)).toBeGreaterThanOrEqual(200 - EARLY_MS);
+    // Served one after another they would take 2 s; half of that is a bound no busy machine reaches in parallel.
+    expect(elapsed).toBeLessThan(1000);
+  });
+});
+
+describe('Latency profiles: the admin API', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ latency: { runFileMs: 10 } });
+  });
+  afterAll(() => t.sim.stop());
+  beforeEach(() => t.sim.reset());
+
+  test('GET /__admin/latency shows the live profile; PUT changes it for the next requests', async () => {
+    expect(await (await t.admin('GET', '/latency')).json()).toEqual({ profile: 'custom', ...LATENCY_PROFILES.zero, runFileMs: 10 });
+    const put = await t.admin('PUT', '/latency', { profile: 'realistic', roundTripMs: 120 });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual({ profile: 'custom', ...LATENCY_PROFILES.realistic, roundTripMs: 120 });
+    await t.call('/workflows', { key: K.full });
+    expect(durationOf(t, 'GET', '/workflows')).toBeGreaterThanOrEqual(120 - EARLY_MS);
+
+    expect(await (await t.admin('PUT', '/latency', { profile: 'zero' })).json()).toEqual({ profile: 'zero', ...LATENCY_PROFILES.zero });
+    const sleepSpy = jest.spyOn(t.sim.timers, 'sleep');
+    await t.call('/workflows', { key: K.full });
+    expect(sleepSpy).not.toHaveBeenCalled();
+    sleepSpy.mockRestore();
+  });
+
+  test('a reset restores the profile the simulator was created with', async () => {
+    t.sim.admin.setLatency('realistic');
+    expect(t.sim.latency.profile.roundTripMs).toBe(50);
+    expect((await t.admin('POST', '/reset')).status).toBe(200);
+    expect(t.sim.admin.latency()).toEqual({ profile: 'custom', ...LATENCY_PROFILES.zero, runFileMs: 10 });
+  });
+
+  test('a bad setting is 400 admin_error and changes nothing; without the token 401', async () => {
+    for (const body of [{ roundTripMs: -5 }, { profile: 'custom' }, { bogus: 1 }, { chatAnswerMs: 'slow' }]) {
+      const res = await t.admin('PUT', '/latency', body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe('admin_error');
+    }
+    expect(t.sim.latency.profile).toEqual({ ...LATENCY_PROFILES.zero, runFileMs: 10 });
+    const anonymous = await fetch(`${t.url}/__admin/latency`, { method: 'PUT', body: JSON.stringify({ profile: 'realistic' }) });
+    expect(anonymous.status).toBe(401);
+    expect(t.sim.latency.profile.roundTripMs).toBe(0);
+  });
+});
