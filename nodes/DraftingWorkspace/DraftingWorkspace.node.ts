@@ -12,7 +12,9 @@ export class DraftingWorkspace implements INodeType {
 		name: 'draftingWorkspace',
 		icon: { light: 'file:../../icons/drafting-workspace.svg', dark: 'file:../../icons/drafting-workspace.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2: Batch Size defaults to 5 items at once (version 1 keeps 1, one item after the other).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: subtitleFromOptions(properties),
 		description: 'Run workflows, produce documents from templates and chat in Drafting Workspace',
 		defaults: { name: 'Drafting Workspace' },

@@ -256,6 +256,8 @@ export interface ActionWorkflowOptions {
 	credentialId?: string;
 	/** The node type to run (default: the action node; TOOL_NODE_TYPE for its AI-tool variant). */
 	nodeType?: string;
+	/** The action node's version (default 1, what the workflows of the tests were written for). */
+	typeVersion?: number;
 }
 
 export const ACTION_NODE = 'Drafting Workspace';
@@ -276,6 +278,7 @@ export function actionWorkflow(parameters: INode['parameters'], options: ActionW
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'Drafting Workspace account' } },
 		...(options.onError ? { onError: options.onError } : {}),
+		...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 	});
 	connections[previous] = { main: [[{ node: ACTION_NODE, type: 'main', index: 0 }]] };
 	return { nodes, connections };

@@ -1,36 +1,42 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /**
- * Items in flight at once, for every operation. Five is n8n's own default for its AI chains, and at a service time
- * of one second per item (a document render) it is exactly a key's default rate limit (300 requests a minute):
- * fast where the service is slow, and never a burst past the limit. Set to 1, items run one after another.
+ * Items in flight at once, for every operation, from node version 2. Five is n8n's own default for its AI chains,
+ * and at a service time of one second per item (a document render) it is exactly a key's default rate limit (300
+ * requests a minute): fast where the service is slow, never a burst past the limit. Version 1 keeps 1 (one item
+ * after the other, as it always did): a saved workflow does not change behaviour unless Batch Size is set.
  */
-const DEFAULT_BATCH_SIZE = 5;
+const DEFAULT_BATCH_SIZE = { v1: 1, v2: 5 } as const;
+
+const BATCH_SIZE_DESCRIPTION =
+	"How many items to process in parallel. Output keeps the items' order. Requests that create something (starts, uploads, documents) are sent in item order; the key's rate limit is shared by all of them (a 429 pauses every item). Set to 1 to process one item at a time.";
 
 /** n8n's words for it (its chains' Batch Processing → Batch Size); not in the AI-tool variant, which runs one item. */
-export const batchingOption: INodeProperties = {
+const batching = {
 	displayName: 'Batch Processing',
 	name: 'batching',
 	type: 'collection',
-	placeholder: 'Add Batch Processing Option',
+	placeholder: 'Add batch processing option',
 	default: {},
-	displayOptions: { show: { '@tool': [false] } },
-	options: [
-		{
-			displayName: 'Batch Size',
-			name: 'batchSize',
-			type: 'number',
-			default: DEFAULT_BATCH_SIZE,
-			typeOptions: { minValue: 1 },
-			description:
-				"How many items to process in parallel. Output keeps the items' order. Requests that create something (starts, uploads, documents) are sent in item order; the key's rate limit is shared by all of them (a 429 pauses every item). Set to 1 to process one item at a time.",
-		},
-	],
-};
+} as const;
 
-/** Batch Size, read once for the execution (item 0): a whole number from 1 up. */
+export const batchingOptions: INodeProperties[] = [
+	{
+		...batching,
+		displayOptions: { show: { '@version': [1], '@tool': [false] } },
+		options: [{ displayName: 'Batch Size', name: 'batchSize', type: 'number', default: 1, typeOptions: { minValue: 1 }, description: BATCH_SIZE_DESCRIPTION }],
+	},
+	{
+		...batching,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }], '@tool': [false] } },
+		options: [{ displayName: 'Batch Size', name: 'batchSize', type: 'number', default: 5, typeOptions: { minValue: 1 }, description: BATCH_SIZE_DESCRIPTION }],
+	},
+];
+
+/** Batch Size, read once for the execution (item 0): a whole number from 1 up; by default 1 in version 1, 5 from 2. */
 export function readBatchSize(this: IExecuteFunctions): number {
+	const fallback = this.getNode().typeVersion >= 2 ? DEFAULT_BATCH_SIZE.v2 : DEFAULT_BATCH_SIZE.v1;
 	const batching = this.getNodeParameter('batching', 0, {}) as IDataObject;
-	const size = Math.floor(Number(batching.batchSize ?? DEFAULT_BATCH_SIZE));
-	return Number.isFinite(size) && size >= 1 ? size : DEFAULT_BATCH_SIZE;
+	const size = Math.floor(Number(batching.batchSize ?? fallback));
+	return Number.isFinite(size) && size >= 1 ? size : fallback;
 }

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { batchingOption } from './batching';
+import { batchingOptions } from './batching';
 import * as chat from './chat';
 import * as document from './document';
 import * as inputDocument from './inputDocument';
@@ -31,5 +31,5 @@ export const properties: INodeProperties[] = [
 	...chat.description,
 	...template.description,
 	...document.description,
-	batchingOption,
+	...batchingOptions,
 ];
