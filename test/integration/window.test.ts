@@ -134,4 +134,39 @@ describe('every other operation without a batch plan runs Batch Size items at on
 			expect(result.output(ACTION_NODE).map((item) => item.pairedItem)).toEqual(items.map((_, index) => ({ item: index })));
 		}
 	});
+
+	it('Run → Download File: Batch Size 3 keeps 3 downloads in flight; every run its own PDF, in order', async () => {
+		const started = await ctx.run(
+			{ resource: 'run', operation: 'start', workflowId: byId(FIXTURE_IDS.workflows.agentSummary), inputMode: 'text', inputText: '={{ "Contract " + $itemIndex }}', waitForCompletion: true, downloadFiles: false, waitOptions: { checkInterval: 1, timeout: 60 } },
+			'full',
+			{ items: Array.from({ length: 8 }, () => ({ json: {} })) },
+		);
+		const runIds = started.output(ACTION_NODE).map((item) => String(item.json.runId));
+		ctx.sim.admin.addFault({ kind: 'delay', ms: DELAY_MS, method: 'GET', path: '^/workflows/runs/[^/]+/files/', times: 10_000 });
+		const result = await ctx.run({ resource: 'run', operation: 'downloadFile', runId: byId('={{ $json.runId }}'), batching: { batchSize: 3 } }, 'full', {
+			items: runIds.map((runId) => ({ json: { runId } })),
+		});
+		expect(result.status).toBe('success');
+		const downloads = logOf('GET', /^\/workflows\/runs\/[^/]+\/files\//);
+		expect(downloads).toHaveLength(8);
+		expect(mostOpenAtOnce(downloads)).toBe(3);
+		expect(result.output(ACTION_NODE).map((item) => [item.pairedItem, item.json.runId])).toEqual(runIds.map((runId, index) => [{ item: index }, runId]));
+	});
+
+	it("the execution's cancel stops the window: nothing is sent after it, and the execution ends canceled", async () => {
+		slow('POST', '/v1/chat/completions');
+		const cancelAfterMs = 400;
+		const started = Date.now();
+		const result = await ctx.run(
+			{ resource: 'chat', operation: 'complete', model: 'dw-standard', messages: { values: [{ role: 'user', content: '={{ "Question " + $itemIndex }}' }] }, batching: { batchSize: 2 } },
+			'full',
+			{ items: Array.from({ length: 20 }, () => ({ json: {} })), cancelAfterMs },
+		);
+		expect(result.status).toBe('canceled');
+		const sent = logOf('POST', /^\/v1\/chat\/completions$/);
+		expect(sent.length).toBeLessThan(20);
+		// Two at a time, 150 ms each: a cancel at 400 ms leaves at most a few begun; none is sent well after it.
+		expect(sent.filter((entry) => Date.parse(entry.at) > started + cancelAfterMs + 200)).toEqual([]);
+	});
 });
+
