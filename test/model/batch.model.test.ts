@@ -42,6 +42,9 @@ type Kind = 'good' | 'review' | 'failing';
 const batch = fc.record({
   kinds: fc.array(fc.constantFrom<Kind>('good', 'good', 'review', 'failing'), { minLength: 1, maxLength: 10 }),
   startFaults: fc.integer({ min: 0, max: 4 }),
+  startFaultStatus: fc.constantFrom<429 | 423>(429, 423),
+  // A connection reset after the service took the start: the run exists, the node cannot know it did.
+  startResets: fc.integer({ min: 0, max: 2 }),
   streamFaults: fc.integer({ min: 0, max: 4 }),
   readFaults: fc.integer({ min: 0, max: 4 }),
   followAtMost: fc.integer({ min: 1, max: 4 }),
@@ -68,9 +71,10 @@ function approveOpenReviews(): () => void {
 
 it('each item’s run starts at most once, each output item is its own item’s run, and a cancel ends every wait', async () => {
   await fc.assert(
-    fc.asyncProperty(batch, async ({ kinds, startFaults, streamFaults, readFaults, followAtMost, batchSize, continueOnFail, cancel }) => {
+    fc.asyncProperty(batch, async ({ kinds, startFaults, startFaultStatus, startResets, streamFaults, readFaults, followAtMost, batchSize, continueOnFail, cancel }) => {
       ctx.sim.admin.reset();
-      if (startFaults) ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'POST', path: '/workflows/runs', retryAfterSeconds: 1, times: startFaults });
+      if (startFaults) ctx.sim.admin.addFault({ kind: 'status', status: startFaultStatus, method: 'POST', path: '/workflows/runs', retryAfterSeconds: 1, times: startFaults });
+      if (startResets) ctx.sim.admin.addFault({ kind: 'reset', phase: 'after', method: 'POST', path: '/workflows/runs', times: startResets });
       if (streamFaults) ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: '^/workflows/runs/[^/]+/events$', retryAfterSeconds: 1, times: streamFaults });
       if (readFaults) ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: '^/workflows/runs/[^/]+$', retryAfterSeconds: 1, times: readFaults });
       const texts = kinds.map((_, index) => `Batch item ${index}`);
@@ -102,28 +106,39 @@ it('each item’s run starts at most once, each output item is its own item’s 
         expect(runOf.has(String(run.input))).toBe(false); // never started twice
         runOf.set(String(run.input), run.runId);
       }
+      // The items whose start the service took but whose answer was cut: they fail, their run exists unlisted.
+      const resetEntries = ctx.sim.admin
+        .requests()
+        .filter((entry) => entry.method === 'POST' && entry.path === '/workflows/runs' && entry.faults.some((fault) => fault.includes('reset')));
+      const reset = new Set(resetEntries.map((entry) => String((entry.requestBody as IDataObject).input)));
+      // A reset that met a 429 or 423 first cut an answer that started nothing.
+      const resetStartedNothing = new Set(
+        resetEntries.filter((entry) => !(entry.note as IDataObject | undefined)?.runId).map((entry) => String((entry.requestBody as IDataObject).input)),
+      );
+      const fails = (index: number) => kinds[index] === 'failing' || reset.has(texts[index]);
       const error = (result.nodeError(ACTION_NODE) ?? result.error) as IDataObject | undefined;
       const listed = () => (((error?.context as IDataObject | undefined)?.createdInBatch as IDataObject[] | undefined) ?? []).map((entry) => [entry.itemIndex, entry.runId]);
       if (result.status === 'canceled') {
         expect(cancel).toBe(true);
-        // Every run started is in the error, with its own item.
-        expect(listed()).toEqual(texts.flatMap((text, index) => (runOf.has(text) ? [[index, runOf.get(text)]] : [])));
+        // Every run started is in the error, with its own item (but those whose answer the node never got).
+        expect(listed()).toEqual(texts.flatMap((text, index) => (runOf.has(text) && !reset.has(text) ? [[index, runOf.get(text)]] : [])));
         return;
       }
       // Without approvals a review run never ends: only a cancel, or a failing item without Continue On Fail, ends
       // such a batch. A failing item fails at its start, and every start is sent before any run is followed, so
       // wherever it stands it stops the batch (unless the cancel came first, the branch above).
-      const firstFailing = kinds.indexOf('failing');
-      if (cancel && kinds.includes('review') && (continueOnFail || firstFailing < 0))
+      const firstFailing = kinds.findIndex((_, index) => fails(index));
+      const waitsOnReview = kinds.some((kind, index) => kind === 'review' && !reset.has(texts[index]));
+      if (cancel && waitsOnReview && (continueOnFail || firstFailing < 0))
         throw new Error(`expected the cancelled execution, got ${result.status}`);
       if (continueOnFail || firstFailing < 0) {
         expect(result.status).toBe('success');
-        expect(runs).toHaveLength(kinds.filter((kind) => kind !== 'failing').length);
+        expect(runs).toHaveLength(kinds.filter((kind, index) => kind !== 'failing' && !resetStartedNothing.has(texts[index])).length);
         const out = result.output(ACTION_NODE);
         expect(out).toHaveLength(texts.length);
         out.forEach((item, index) => {
           expect(item.pairedItem).toEqual({ item: index });
-          if (kinds[index] === 'failing') expect(item.json.error).toEqual(expect.any(String));
+          if (fails(index)) expect(item.json.error).toEqual(expect.any(String));
           else
             expect(item.json).toMatchObject({
               runId: runOf.get(texts[index]),
@@ -140,15 +155,15 @@ it('each item’s run starts at most once, each output item is its own item’s 
         expect(Math.max(-1, ...started)).toBeLessThan(firstFailing + batchSize);
         const context = error?.context as IDataObject;
         expect(context.itemIndex).toBe(firstFailing);
-        // Every run that exists is in the error, with its own item.
-        expect(listed()).toEqual(started.map((index) => [index, runOf.get(texts[index])]));
+        // Every run that exists is in the error, with its own item (but those whose answer the node never got).
+        expect(listed()).toEqual(started.filter((index) => !reset.has(texts[index])).map((index) => [index, runOf.get(texts[index])]));
       }
     }),
     {
       numRuns: 10,
       // Replayed first on every run: once judged wrongly by the oracle (it expected a cancel where the failing
       // item's start stops the batch first).
-      examples: [[{ kinds: ['review', 'failing'], startFaults: 0, streamFaults: 0, readFaults: 0, followAtMost: 1, batchSize: 1, continueOnFail: false, cancel: true }]],
+      examples: [[{ kinds: ['review', 'failing'], startFaults: 0, startFaultStatus: 429, startResets: 0, streamFaults: 0, readFaults: 0, followAtMost: 1, batchSize: 1, continueOnFail: false, cancel: true }]],
     },
   );
 }, 300_000);
