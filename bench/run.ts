@@ -5,7 +5,7 @@
  * 127.0.0.1. Prints one table, writes bench/results.json and bench/latency.svg. Figures, not assertions.
  *
  *   npm run bench                      all scenarios
- *   npm run bench -- --only=latency,files   a subset (latency, requests, rate, files, overhead, batches, chat)
+ *   npm run bench -- --only=latency,files   a subset (latency, requests, rate, files, overhead, batches, chat, pace)
  *   npm run bench -- --only=overhead --profile   also CPU-profiles the per-item overhead (bench/overhead-*.cpuprofile)
  */
 import { initEngine, skipBinaryStore } from './lib/engine';
@@ -23,8 +23,10 @@ import { largeFiles } from './scenarios/largeFiles';
 import { perItemOverhead, profileOverhead } from './scenarios/overhead';
 import { rateLimitedBatch } from './scenarios/rateLimit';
 import { requestsPerRun } from './scenarios/requests';
+import { atTheServicesPace } from './scenarios/pace';
+import { paceRows } from './lib/paceRows';
 
-const SCENARIOS = ['latency', 'requests', 'rate', 'files', 'overhead', 'batches', 'chat'] as const;
+const SCENARIOS = ['latency', 'requests', 'rate', 'files', 'overhead', 'batches', 'chat', 'pace'] as const;
 /** `--binary-mode=memory` keeps binary data inline (base64 in the items) instead of n8n's default filesystem store. */
 const BINARY_MODE = process.argv.includes('--binary-mode=memory') ? 'memory' : 'filesystem';
 type Scenario = (typeof SCENARIOS)[number];
@@ -184,6 +186,16 @@ async function main(): Promise<void> {
       } finally {
         await chatSim.stop();
       }
+    }
+    if (wanted.has('pace')) {
+      console.log("bench: 8. at the service's pace (realistic latency, key at 300/min; N = 50 and 200; about 10 minutes)...");
+      // Its own simulator (realistic profile, default limit); each row is printed as it lands, the run is long.
+      const pace = await atTheServicesPace((row) => {
+        const [line] = paceRows([row]);
+        console.log(`bench: 8. ${line.metric}: ${line.ours} | ${line.alternative}`);
+      });
+      results.pace = pace;
+      rows.push(...paceRows(pace));
     }
   } finally {
     await sim.stop();

@@ -11,8 +11,12 @@ export function manualTrigger(): BenchNode {
   return { name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} };
 }
 
-export function ours(name: string, parameters: IDataObject): BenchNode {
-  return { name, type: NODE_TYPE, parameters: parameters as BenchNode['parameters'], credentials: CREDENTIALS };
+/**
+ * This package's action node. Without `typeVersion` the harness gives it version 1 (one item at a time, as the
+ * earlier scenarios were measured); scenario 8 passes 2, where Batch Size defaults to 5 items in flight.
+ */
+export function ours(name: string, parameters: IDataObject, typeVersion?: number): BenchNode {
+  return { name, type: NODE_TYPE, parameters: parameters as BenchNode['parameters'], credentials: CREDENTIALS, ...(typeVersion ? { typeVersion } : {}) };
 }
 
 /** HTTP Request 4.2 with the package's credential as a predefined credential type (as a user would pick it). */

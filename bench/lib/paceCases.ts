@@ -1,0 +1,203 @@
+/**
+ * Scenario 8's operations ("At the service's pace", issue 28): for each, the items, this package's node, and the
+ * HTTP Request nodes a user would put in its place with this package's credential. Service times are the
+ * simulator's realistic profile (test/simulator/latency-profiles.ts); `itemMs` is what the service spends on one
+ * item (its requests' round trips and service times, plus the wait an item asks for), the base of the bound.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { FIXTURE_IDS } from '../../test/simulator';
+import { LATENCY_PROFILES } from '../../test/simulator/latency-profiles';
+import type { SimulatorProcess } from './simulatorProcess';
+import { httpRequest, ours, type BenchNode } from './workflow';
+
+const PACE = LATENCY_PROFILES.realistic;
+const TRIP = PACE.roundTripMs;
+const SUMMARY = FIXTURE_IDS.workflows.agentSummary;
+const RENDER_STEP = FIXTURE_IDS.steps.agentSummary.render;
+/** The loop's Wait, as in scenarios 1 and 6. */
+const LOOP_INTERVAL_S = 5;
+
+type Edge = [from: string, to: string, outputIndex?: number];
+
+/** The measured nodes of one side: timed from `first` starting to `last` finishing. */
+export interface Chain {
+  nodes: BenchNode[];
+  edges: Edge[];
+  first: string;
+  last: string;
+  /** A loop: an item counts as done when it reaches `last` with this status (else its errors are counted). */
+  doneStatus?: string;
+}
+
+export interface PaceCase {
+  key: string;
+  label: string;
+  sizes: number[];
+  itemMs: number;
+  /** Requests the service needs per item at the least (what the key's rate limit counts). */
+  requestsPerItem: number;
+  items(sim: SimulatorProcess, count: number): Promise<IDataObject[]>;
+  ours(batchSize?: number): Chain;
+  /** Absent where the HTTP Request side needs a loop nobody builds here (said in the README). */
+  http?(url: string, batching: boolean): Chain;
+}
+
+/** HTTP Request's Batching option as a careful user sets it for 300 requests a minute: 5 items, then 1 s. */
+const BATCHING = { batching: { batch: { batchSize: 5, batchInterval: 1000 } } };
+
+function oursChain(name: string, parameters: IDataObject, batchSize?: number): Chain {
+  const node = ours(name, { ...parameters, ...(batchSize ? { batching: { batchSize } } : {}) }, 2);
+  return { nodes: [node], edges: [], first: name, last: name };
+}
+
+function http(name: string, batching: boolean, parameters: IDataObject): BenchNode {
+  const options = { ...((parameters.options as IDataObject | undefined) ?? {}), ...(batching ? BATCHING : {}) };
+  return httpRequest(name, { ...parameters, options });
+}
+
+const postJson = (name: string, batching: boolean, url: string, body: string): BenchNode =>
+  http(name, batching, { method: 'POST', url, sendBody: true, specifyBody: 'json', jsonBody: body });
+
+const single = (node: BenchNode): Chain => ({ nodes: [node], edges: [], first: node.name, last: node.name });
+const numbered = (count: number, make: (index: number) => IDataObject) => Array.from({ length: count }, (_, index) => ({ json: make(index) }));
+const textItems = async (_sim: SimulatorProcess, count: number) => numbered(count, (index) => ({ text: `Contract ${index + 1}: summarise it.` }));
+
+const ANSWERS = { employee: { name: 'Jordan Lee', start_date: '2026-03-01' }, role: 'Counsel' };
+const produceParameters = (pdf: boolean): IDataObject => ({
+  resource: 'document',
+  operation: 'produce',
+  templateId: { __rl: true, mode: 'id', value: 'tpl_offer_letter' },
+  title: '={{ $json.title }}',
+  answers: { mappingMode: 'defineBelow', value: { 'employee.name': 'Jordan Lee', 'employee.start_date': '2026-03-01', role: 'Counsel' }, matchingColumns: [], schema: [] },
+  ...(pdf ? { downloadFormat: 'pdf' } : {}),
+});
+
+function produceCase(pdf: boolean, sizes: number[]): PaceCase {
+  return {
+    key: pdf ? 'producePdf' : 'produce',
+    label: pdf ? 'Produce From Template + Download PDF (1 s render, 300 ms download)' : 'Produce From Template (1 s render)',
+    sizes,
+    itemMs: TRIP + PACE.produceDocumentMs + (pdf ? TRIP + PACE.documentContentMs : 0),
+    requestsPerItem: pdf ? 2 : 1,
+    items: async (_sim, count) => numbered(count, (index) => ({ title: `Offer letter ${index + 1}` })),
+    ours: (batchSize) => oursChain('Produce', produceParameters(pdf), batchSize),
+    http(url, batching) {
+      const body = `={{ JSON.stringify({ input: ${JSON.stringify(ANSWERS)}, title: $json.title }) }}`;
+      const produce = postJson('Produce', batching, `${url}/document-templates/tpl_offer_letter/documents`, body);
+      if (!pdf) return single(produce);
+      const download = http('Download PDF', batching, { method: 'GET', url: `=${url}{{ $json.links.pdf }}`, options: { response: { response: { responseFormat: 'file' } } } });
+      return { nodes: [produce, download], edges: [['Produce', 'Download PDF']], first: 'Produce', last: 'Download PDF' };
+    },
+  };
+}
+
+const chatCase = (sizes: number[]): PaceCase => ({
+  key: 'chat',
+  label: 'Chat → Chat Completion (2 s answer)',
+  sizes,
+  itemMs: TRIP + PACE.chatAnswerMs,
+  requestsPerItem: 1,
+  items: async (_sim, count) => numbered(count, (index) => ({ question: `Question ${index + 1}: what is a break clause?` })),
+  ours: (batchSize) =>
+    oursChain('Chat', { resource: 'chat', operation: 'complete', model: 'dw-standard', messages: { values: [{ role: 'user', content: '={{ $json.question }}' }] } }, batchSize),
+  http: (url, batching) =>
+    single(postJson('Chat', batching, `${url}/v1/chat/completions`, `={{ JSON.stringify({ model: 'dw-standard', messages: [{ role: 'user', content: $json.question }] }) }}`)),
+});
+
+const startParameters = (wait: boolean): IDataObject => ({
+  resource: 'run',
+  operation: 'start',
+  workflowId: { __rl: true, mode: 'id', value: SUMMARY },
+  inputMode: 'text',
+  inputText: '={{ $json.text }}',
+  waitForCompletion: wait,
+  downloadFiles: false,
+  waitOptions: { timeout: 600 },
+});
+const startBody = `={{ JSON.stringify({ workflowId: '${SUMMARY}', input: $json.text }) }}`;
+
+const startCase = (sizes: number[]): PaceCase => ({
+  key: 'start',
+  label: 'Run → Start, no wait (300 ms)',
+  sizes,
+  itemMs: TRIP + PACE.runStartMs,
+  requestsPerItem: 1,
+  items: textItems,
+  ours: (batchSize) => oursChain('Start', startParameters(false), batchSize),
+  http: (url, batching) => single(postJson('Start', batching, `${url}/workflows/runs`, startBody)),
+});
+
+/** Finished runs with a render step, seeded (not played), so each item is one 300 ms download. */
+async function seededRuns(sim: SimulatorProcess, count: number): Promise<IDataObject[]> {
+  const startedAt = new Date(Date.now() - 3_600_000).toISOString();
+  const spec = { workflowId: SUMMARY, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt, count, spacingMs: 1000 };
+  const { runIds } = await sim.admin<{ runIds: string[] }>('POST', '/runs/seed', { runs: [spec] });
+  return runIds.map((runId) => ({ json: { runId, stepId: RENDER_STEP } }));
+}
+
+const downloadCase: PaceCase = {
+  key: 'download',
+  label: 'Run → Download File, finished runs (300 ms each)',
+  sizes: [50],
+  itemMs: TRIP + PACE.runFileMs,
+  requestsPerItem: 1,
+  items: seededRuns,
+  ours: (batchSize) =>
+    oursChain('Download', { resource: 'run', operation: 'downloadFile', runId: { __rl: true, mode: 'id', value: '={{ $json.runId }}' }, fileSelection: 'step', stepId: '={{ $json.stepId }}' }, batchSize),
+  http: (url, batching) =>
+    single(http('Download', batching, { method: 'GET', url: `=${url}/workflows/runs/{{ $json.runId }}/files/{{ $json.stepId }}/download`, options: { response: { response: { responseFormat: 'file' } } } })),
+};
+
+/** Scenario 6's loop: start every item, get, If finished, else Wait 5 s and get again. */
+function startAndWaitLoop(url: string, batching: boolean): Chain {
+  const nodes: BenchNode[] = [
+    postJson('Start Run', batching, `${url}/workflows/runs`, startBody),
+    http('Get Run', batching, { method: 'GET', url: `=${url}/workflows/runs/{{ $json.runId }}` }),
+    {
+      name: 'Finished?',
+      type: 'n8n-nodes-base.if',
+      typeVersion: 1,
+      // A failed request (a 429) leaves the loop as failed: its item has no run id to read again.
+      parameters: { conditions: { string: [{ value1: "={{ $json.error ? 'Failed' : $json.status }}", operation: 'regex', value2: '^(Completed|Failed|Cancelled)$' }] } },
+    },
+    { name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: LOOP_INTERVAL_S, unit: 'seconds' } },
+    { name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
+  ];
+  const edges: Edge[] = [['Start Run', 'Get Run'], ['Get Run', 'Finished?'], ['Finished?', 'Done', 0], ['Finished?', 'Wait', 1], ['Wait', 'Get Run']];
+  return { nodes, edges, first: 'Start Run', last: 'Done', doneStatus: 'Completed' };
+}
+
+const startWaitCase: PaceCase = {
+  key: 'startWait',
+  label: 'Run → Start + Wait for Completion (10 s runs, 300 ms starts)',
+  sizes: [50],
+  itemMs: TRIP + PACE.runStartMs + (PACE.runDurationMs ?? 0),
+  requestsPerItem: 2,
+  items: textItems,
+  ours: (batchSize) => oursChain('Start', startParameters(true), batchSize),
+  http: startAndWaitLoop,
+};
+
+const note = (index: number) => ({ base64: Buffer.from(`Notes ${index}: the supplier delivers monthly.\n`).toString('base64'), fileName: `note-${index}.txt`, mimeType: 'text/plain' });
+
+const uploadWaitCase: PaceCase = {
+  key: 'uploadWait',
+  label: 'Input Document → Upload + Wait Until Ready (2 s ingestion, 300 ms uploads)',
+  sizes: [50],
+  itemMs: TRIP + PACE.uploadMs + (PACE.ingestionMs ?? 0),
+  requestsPerItem: 2,
+  items: async (_sim, count) => Array.from({ length: count }, (_, index) => ({ json: {}, binary: { data: note(index) } })),
+  ours: (batchSize) => oursChain('Upload', { resource: 'inputDocument', operation: 'upload', binaryPropertyName: 'data', waitUntilReady: true }, batchSize),
+};
+
+/** N = 200 only where the issue asks for it first (runtime): the other rows run N = 50. */
+export const PACE_CASES: PaceCase[] = [
+  produceCase(false, [50, 200]),
+  produceCase(true, [50]),
+  chatCase([50, 200]),
+  startCase([50, 200]),
+  downloadCase,
+  startWaitCase,
+  uploadWaitCase,
+];

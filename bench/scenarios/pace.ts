@@ -1,0 +1,109 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { credentialFor } from '../../test/harness';
+import { FIXTURE_KEYS } from '../../test/simulator';
+import { runTimed } from '../lib/engine';
+import { PACE_CASES, type Chain, type PaceCase } from '../lib/paceCases';
+import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorProcess';
+import { connect, manualTrigger, type BenchNode } from '../lib/workflow';
+
+/**
+ * Scenario 8, "At the service's pace" (issue 28): each operation with the simulator at the realistic profile and
+ * the key at its default 300 requests a minute, this package (version 2: Batch Size 5 by default, and Batch Size
+ * N) against n8n's HTTP Request node at its defaults and with Batching set for the limit, and against the
+ * service's bound, which is computed, not measured. The simulator is reset before every measurement: a fresh
+ * rate-limit window and state, so one side's requests never starve the next.
+ */
+const LIMIT_PER_MINUTE = 300;
+
+export interface PaceSide {
+  seconds: number;
+  failed: number;
+}
+
+export interface PaceRow {
+  key: string;
+  label: string;
+  items: number;
+  itemMs: number;
+  requests: number;
+  /** The bound at Batch Size 5 and at Batch Size N (seconds). */
+  bound: { window5: number; windowN: number };
+  ours: { window5: PaceSide; windowN: PaceSide };
+  httpDefaults?: PaceSide;
+  httpBatching?: PaceSide;
+}
+
+/** max(item time × ⌈N / window⌉, the limit's pace for the requests: N × requests per item at 300 a minute). */
+function serviceBound(itemMs: number, items: number, window: number, requests: number): number {
+  return Math.max((itemMs * Math.ceil(items / window)) / 1000, (requests * 60) / LIMIT_PER_MINUTE);
+}
+
+function withSource(items: IDataObject[], chain: Chain) {
+  const source: BenchNode = { name: 'Items', type: 'test.testItems', parameters: { items: JSON.stringify(items) } };
+  // Continue On Fail on the requesting nodes (this package's, HTTP Request), so failed items are counted, not fatal.
+  const requesting = (node: BenchNode) => node.type === 'n8n-nodes-base.httpRequest' || !node.type.startsWith('n8n-nodes-base.');
+  const nodes = chain.nodes.map((node) => (requesting(node) ? { ...node, onError: 'continueRegularOutput' as const } : node));
+  return { nodes: [manualTrigger(), source, ...nodes], connections: connect([['Manual Trigger', 'Items'], ['Items', chain.first], ...chain.edges]) };
+}
+
+// A run record has `error: null`; a failed item (either side, Continue On Fail) has an error object or message.
+const errorOf = (json: IDataObject): boolean => json.error !== undefined && json.error !== null;
+
+/** Resets the simulator, builds the items, runs the chain once: wall time from its first node to its last. */
+async function measure(sim: SimulatorProcess, testCase: PaceCase, count: number, chain: Chain): Promise<PaceSide> {
+  await sim.admin('POST', '/reset');
+  const items = await testCase.items(sim, count);
+  const reached: IDataObject[] = [];
+  const run = await runTimed(withSource(items, chain), {
+    credentials: [credentialFor(sim.url, FIXTURE_KEYS.full)],
+    onNodeFinished: (node, task) => {
+      if (node === chain.last) reached.push(...(task.data?.main?.[0] ?? []).map((item) => item.json));
+    },
+  });
+  const good = reached.filter((json) => (chain.doneStatus ? json.status === chain.doneStatus : !errorOf(json))).length;
+  const failed = run.result.status === 'success' ? count - good : count;
+  if (failed) {
+    const example = reached.find(errorOf) ?? run.result.error;
+    console.warn(`bench: pace ${testCase.key} N=${count} ${chain.first}: ${failed} failed, e.g. ${JSON.stringify(example ?? 'no output').slice(0, 300)}`);
+  }
+  const seconds = ((run.finishedAt.get(chain.last) ?? Number.NaN) - (run.startedAt.get(chain.first) ?? Number.NaN)) / 1000;
+  return { seconds, failed };
+}
+
+async function measureCase(sim: SimulatorProcess, testCase: PaceCase, count: number): Promise<PaceRow> {
+  const window5 = await measure(sim, testCase, count, testCase.ours());
+  const windowN = await measure(sim, testCase, count, testCase.ours(count));
+  const httpDefaults = testCase.http ? await measure(sim, testCase, count, testCase.http(sim.url, false)) : undefined;
+  const httpBatching = testCase.http ? await measure(sim, testCase, count, testCase.http(sim.url, true)) : undefined;
+  const requests = count * testCase.requestsPerItem;
+  return {
+    key: testCase.key,
+    label: testCase.label,
+    items: count,
+    itemMs: testCase.itemMs,
+    requests,
+    bound: { window5: serviceBound(testCase.itemMs, count, 5, requests), windowN: serviceBound(testCase.itemMs, count, count, requests) },
+    ours: { window5, windowN },
+    httpDefaults,
+    httpBatching,
+  };
+}
+
+/** Every operation and size in turn, in one simulator at the realistic profile and the default key limit. */
+export async function atTheServicesPace(onRow: (row: PaceRow) => void = () => undefined): Promise<PaceRow[]> {
+  const sim = await startSimulatorProcess({ latency: 'realistic', defaultRateLimitPerMinute: LIMIT_PER_MINUTE });
+  const rows: PaceRow[] = [];
+  try {
+    for (const testCase of PACE_CASES)
+      for (const count of testCase.sizes) {
+        const row = await measureCase(sim, testCase, count);
+        rows.push(row);
+        onRow(row);
+      }
+    return rows;
+  } finally {
+    await sim.stop();
+  }
+}
