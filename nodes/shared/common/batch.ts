@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { CANCELLED_WAIT_MESSAGE } from '../transport';
+
 /**
  * The two-phase schedule of a batch: "send in order, follow side by side". Pure (no I/O, no timers): it only
  * decides when each item's steps may begin.
@@ -51,7 +53,7 @@ export function executionContextOf<T extends object>(context: T): T {
 export function isStopConsequence(error: unknown): boolean {
 	for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
 		if (current instanceof BatchStoppedError || current.name === 'AbortError' || (current as { code?: unknown }).code === 'ERR_CANCELED') return true;
-		if (/^The execution was canceled while waiting for the service/.test(current.message)) return true;
+		if (current.message.startsWith(CANCELLED_WAIT_MESSAGE)) return true;
 	}
 	return false;
 }
@@ -80,8 +82,7 @@ export class BatchScheduler {
 	private readonly created: Array<IDataObject | undefined>;
 	private readonly open = new Map<string, number>();
 	private waiters: Waiter[] = [];
-	private sending = 0;
-	/** The items whose send is in flight: a stop lets these finish (a POST half sent is worse than one sent). */
+	/** The items whose send is in flight (an item's sends follow one another): a stop lets these finish. */
 	private readonly inSend = new Set<number>();
 	private stopped = false;
 	/** Per item: the fewest stages begun by any earlier item (recomputed after a change, when asked). */
@@ -154,9 +155,8 @@ export class BatchScheduler {
 			this.changed();
 		}
 		await this.until(
-			() => this.sending < Math.max(1, this.sendLimit) && this.view().earlierBegun[itemIndex] > index,
+			() => this.inSend.size < Math.max(1, this.sendLimit) && this.view().earlierBegun[itemIndex] > index,
 			() => {
-				this.sending++;
 				this.inSend.add(itemIndex);
 				this.begun[itemIndex] = Math.max(this.begun[itemIndex], index + 1);
 				this.stale = true;
@@ -170,7 +170,6 @@ export class BatchScheduler {
 			return result;
 		} finally {
 			if (failed && this.stopOnSendFailure) this.stop();
-			this.sending--;
 			this.inSend.delete(itemIndex);
 			this.passed[itemIndex] = Math.max(this.passed[itemIndex], index + 1);
 			this.stale = true;

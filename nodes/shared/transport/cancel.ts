@@ -18,6 +18,9 @@ export function isCancellation(error: unknown, signal: AbortSignal | undefined):
 	return failure.code === 'ERR_CANCELED' || /CanceledError|canceled/i.test(failure.message);
 }
 
+/** The message of the error a cancelled wait ends with (the batch also recognises it as a stop, not a cause). */
+export const CANCELLED_WAIT_MESSAGE = 'The execution was canceled while waiting for the service';
+
 export function cancellationError(node: INode, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(node, 'The execution was canceled while waiting for the service', { itemIndex });
+	return new NodeOperationError(node, CANCELLED_WAIT_MESSAGE, { itemIndex });
 }
