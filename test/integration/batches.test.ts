@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ACTION_NODE, type HarnessRun } from '../harness';
 import { FIXTURE_IDS, runAdmin, type RequestLogEntry } from '../simulator';
 import { uploadsAdmin } from '../simulator/uploads';
-import { IntegrationContext, items } from './support';
+import { IntegrationContext, items, mostOpenAtOnce } from './support';
 
 /**
  * Issue 20, batches: operations that create then wait send their POSTs in item order, one at a time, and then
@@ -37,21 +37,6 @@ const eventStreams = () => requests('GET', /^\/workflows\/runs\/[^/]+\/events$/)
 const apiRuns = () => runAdmin(ctx.sim).runs().filter((run) => run.keyId !== null);
 const runOfText = (text: string) => apiRuns().find((run) => run.input === text);
 
-/** The most requests of the list open at one instant, from the log's arrival instants and durations. */
-function mostOpenAtOnce(entries: RequestLogEntry[]): number {
-	const edges = entries.flatMap((entry) => {
-		const start = Date.parse(entry.at);
-		return [
-			[start, 1],
-			[start + (entry.durationMs ?? 0), -1],
-		] as const;
-	});
-	edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-	let open = 0;
-	let most = 0;
-	for (const [, change] of edges) most = Math.max(most, (open += change));
-	return most;
-}
 
 function thrownError(result: HarnessRun): IDataObject {
 	return (result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;

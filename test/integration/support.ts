@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { ACTION_NODE, actionWorkflow, chainWorkflow, credentialFor, runWorkflow, type ActionWorkflowOptions, type HarnessRun, type RunOptions } from '../harness';
-import { createSimulator, FIXTURE_KEYS, type FixtureKeyName, type Simulator } from '../simulator';
+import { createSimulator, FIXTURE_KEYS, type FixtureKeyName, type RequestLogEntry, type Simulator } from '../simulator';
 
 export type RunInContextOptions = ActionWorkflowOptions & Pick<RunOptions, 'streaming' | 'cancelAfterMs'> & { baseUrl?: string };
 
@@ -72,4 +72,26 @@ export function failure(result: HarnessRun, node = ACTION_NODE): { message: stri
 		description: String(error.description ?? ''),
 		httpCode: error.httpCode === undefined ? undefined : String(error.httpCode),
 	};
+}
+
+/**
+ * The most requests of the list open at one instant, from the request log's arrival instants and durations. The
+ * server logs a request's end when its answer is flushed, which on a loaded machine can be a few milliseconds after
+ * the client read it and sent the next one; so an end counts `slackMs` early. Tests that use it slow every answer
+ * to 150 ms or more, so a real overlap is far longer than the slack.
+ */
+export function mostOpenAtOnce(entries: RequestLogEntry[], slackMs = 30): number {
+	const edges = entries.flatMap((entry) => {
+		const start = Date.parse(entry.at);
+		const end = start + Math.max(0, (entry.durationMs ?? 0) - slackMs);
+		return [
+			[start, 1],
+			[end, -1],
+		] as const;
+	});
+	edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+	let open = 0;
+	let most = 0;
+	for (const [, change] of edges) most = Math.max(most, (open += change));
+	return most;
 }

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { DEFAULT_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batching';
 import { ACTION_NODE, type HarnessRun } from '../harness';
-import { FIXTURE_IDS, runAdmin, type RequestLogEntry } from '../simulator';
-import { IntegrationContext } from './support';
+import { FIXTURE_IDS, runAdmin } from '../simulator';
+import { IntegrationContext, mostOpenAtOnce } from './support';
 
 /**
  * Issue 28, Batch Size: operations without a batch plan (Produce From Template, Chat Completion, Cancel, the
@@ -23,15 +24,6 @@ const logOf = (method: string, path: RegExp) => ctx.sim.admin.requests().filter(
 const PRODUCE = /^\/document-templates\/[^/]+\/documents$/;
 const slow = (method: string, path: string) => ctx.sim.admin.addFault({ kind: 'delay', ms: DELAY_MS, method, path, times: 10_000 });
 
-/** The most requests of the list open at one instant, from the log's arrival instants and durations. */
-function mostOpenAtOnce(entries: RequestLogEntry[]): number {
-	const edges = entries.flatMap((entry) => [[Date.parse(entry.at), 1] as const, [Date.parse(entry.at) + (entry.durationMs ?? 0), -1] as const]);
-	edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-	let open = 0;
-	let most = 0;
-	for (const [, change] of edges) most = Math.max(most, (open += change));
-	return most;
-}
 
 const produce = (extra: IDataObject = {}) => ({
 	resource: 'document',
@@ -63,15 +55,15 @@ describe('Produce From Template', () => {
 		expect(out.map((item) => [item.pairedItem, item.json.title])).toEqual(people(12).map((item, index) => [{ item: index }, item.json.title]));
 	});
 
-	it('version 1 keeps one item at a time unless Batch Size is set; version 2 runs 5 at once by default; the same output either way', async () => {
+	it(`version 1 keeps one item at a time unless Batch Size is set; version 2 runs ${DEFAULT_BATCH_SIZE.v2} at once by default; the same output either way`, async () => {
 		slow('POST', '/document-templates/*');
 		const outputs: IDataObject[][] = [];
 		for (const [typeVersion, expected] of [
-			[1, 1],
-			[2, 5],
+			[1, DEFAULT_BATCH_SIZE.v1],
+			[2, DEFAULT_BATCH_SIZE.v2],
 		] as const) {
 			const since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
-			const result = await ctx.run(produce(), 'full', { items: people(10), typeVersion });
+			const result = await ctx.run(produce(), 'full', { items: people(DEFAULT_BATCH_SIZE.v2 + 3), typeVersion });
 			expect(result.status).toBe('success');
 			expect(mostOpenAtOnce(logOf('POST', PRODUCE).filter((entry) => entry.seq > since))).toBe(expected);
 			// Ids and instants differ between two productions; the shape and the answers do not.
@@ -103,10 +95,11 @@ describe('Produce From Template', () => {
 		expect(listed.map((entry) => entry.itemIndex)).toEqual(expect.arrayContaining([0, 1, 2, 3, 4, 5, 6]));
 		expect(listed).toHaveLength(made.length);
 		expect(new Set(listed.map((entry) => entry.documentId)).size).toBe(made.length);
-		// Sends begin in item order, at most Batch Size (5) at once: when item 7's refusal came back, no send after
-		// item 11 could have begun, and none began after it (the in-process simulator may log a begun one late).
+		// Sends begin in item order, at most Batch Size (the default) at once: when item 7's refusal came back, no send
+		// after item 7 + Batch Size - 1 could have begun, and none began after it (the in-process simulator may log a
+		// begun one late).
 		const sentItems = logOf('POST', PRODUCE).map((entry) => Number(String((entry.requestBody as IDataObject).title).replace('Offer ', '')));
-		expect(Math.max(...sentItems)).toBeLessThanOrEqual(7 + 4);
+		expect(Math.max(...sentItems)).toBeLessThanOrEqual(7 + DEFAULT_BATCH_SIZE.v2 - 1);
 		expect(new Set(sentItems).size).toBe(sentItems.length);
 		expect(String(error.description)).toContain('createdInBatch');
 	});
