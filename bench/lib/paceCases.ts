@@ -17,6 +17,10 @@ const SUMMARY = FIXTURE_IDS.workflows.agentSummary;
 const RENDER_STEP = FIXTURE_IDS.steps.agentSummary.render;
 /** The loop's Wait, as in scenarios 1 and 6. */
 const LOOP_INTERVAL_S = 5;
+/** The upload loop's Wait: a user who knows ingestion takes seconds reads every second. */
+const UPLOAD_LOOP_INTERVAL_S = 1;
+/** N = 50 and N = 200 for every operation (the issue's sizes). */
+const SIZES = [50, 200];
 
 type Edge = [from: string, to: string, outputIndex?: number];
 
@@ -39,8 +43,7 @@ export interface PaceCase {
   requestsPerItem: number;
   items(sim: SimulatorProcess, count: number): Promise<IDataObject[]>;
   ours(batchSize?: number): Chain;
-  /** Absent where the HTTP Request side needs a loop nobody builds here (said in the README). */
-  http?(url: string, batching: boolean): Chain;
+  http(url: string, batching: boolean): Chain;
 }
 
 /** HTTP Request's Batching option as a careful user sets it for 300 requests a minute: 5 items, then 1 s. */
@@ -139,7 +142,7 @@ async function seededRuns(sim: SimulatorProcess, count: number): Promise<IDataOb
 const downloadCase: PaceCase = {
   key: 'download',
   label: 'Run → Download File, finished runs (300 ms each)',
-  sizes: [50],
+  sizes: SIZES,
   itemMs: TRIP + PACE.runFileMs,
   requestsPerItem: 1,
   items: seededRuns,
@@ -149,29 +152,64 @@ const downloadCase: PaceCase = {
     single(http('Download', batching, { method: 'GET', url: `=${url}/workflows/runs/{{ $json.runId }}/files/{{ $json.stepId }}/download`, options: { response: { response: { responseFormat: 'file' } } } })),
 };
 
-/** Scenario 6's loop: start every item, get, If finished, else Wait 5 s and get again. */
-function startAndWaitLoop(url: string, batching: boolean): Chain {
+interface PollLoop {
+  /** The creating POST. */
+  create: BenchNode;
+  /** The status read, by the id the POST returned. */
+  readUrl: string;
+  /** Statuses that end the loop; the first is the one that counts as done. */
+  endStatuses: string[];
+  intervalSeconds: number;
+}
+
+/** The loop an n8n user builds: create every item, read its status, If it ended, else Wait and read again. */
+function pollLoop(batching: boolean, loop: PollLoop): Chain {
+  const endPattern = `^(${loop.endStatuses.join('|')})$`;
   const nodes: BenchNode[] = [
-    postJson('Start Run', batching, `${url}/workflows/runs`, startBody),
-    http('Get Run', batching, { method: 'GET', url: `=${url}/workflows/runs/{{ $json.runId }}` }),
+    loop.create,
+    http('Read', batching, { method: 'GET', url: loop.readUrl }),
     {
-      name: 'Finished?',
+      name: 'Ended?',
       type: 'n8n-nodes-base.if',
       typeVersion: 1,
-      // A failed request (a 429) leaves the loop as failed: its item has no run id to read again.
-      parameters: { conditions: { string: [{ value1: "={{ $json.error ? 'Failed' : $json.status }}", operation: 'regex', value2: '^(Completed|Failed|Cancelled)$' }] } },
+      // A failed request (a 429) leaves the loop as failed: its item has no id to read again.
+      parameters: { conditions: { string: [{ value1: "={{ $json.error ? 'Failed' : $json.status }}", operation: 'regex', value2: endPattern }] } },
     },
-    { name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: LOOP_INTERVAL_S, unit: 'seconds' } },
+    { name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: loop.intervalSeconds, unit: 'seconds' } },
     { name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
   ];
-  const edges: Edge[] = [['Start Run', 'Get Run'], ['Get Run', 'Finished?'], ['Finished?', 'Done', 0], ['Finished?', 'Wait', 1], ['Wait', 'Get Run']];
-  return { nodes, edges, first: 'Start Run', last: 'Done', doneStatus: 'Completed' };
+  const edges: Edge[] = [[loop.create.name, 'Read'], ['Read', 'Ended?'], ['Ended?', 'Done', 0], ['Ended?', 'Wait', 1], ['Wait', 'Read']];
+  return { nodes, edges, first: loop.create.name, last: 'Done', doneStatus: loop.endStatuses[0] };
 }
+
+/** Scenario 6's loop: start every item, get, If finished, else Wait 5 s and get again. */
+const startAndWaitLoop = (url: string, batching: boolean): Chain =>
+  pollLoop(batching, {
+    create: postJson('Start Run', batching, `${url}/workflows/runs`, startBody),
+    readUrl: `=${url}/workflows/runs/{{ $json.runId }}`,
+    endStatuses: ['Completed', 'Failed', 'Cancelled'],
+    intervalSeconds: LOOP_INTERVAL_S,
+  });
+
+/** Upload every file (multipart, as scenario 4's HTTP Request side), read its status, If ended, else Wait 1 s. */
+const uploadAndWaitLoop = (url: string, batching: boolean): Chain =>
+  pollLoop(batching, {
+    create: http('Upload', batching, {
+      method: 'POST',
+      url: `${url}/workflow-inputs/documents`,
+      sendBody: true,
+      contentType: 'multipart-form-data',
+      bodyParameters: { parameters: [{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' }] },
+    }),
+    readUrl: `=${url}/workflow-inputs/documents/{{ $json.documentId }}`,
+    endStatuses: ['ready', 'failed'],
+    intervalSeconds: UPLOAD_LOOP_INTERVAL_S,
+  });
 
 const startWaitCase: PaceCase = {
   key: 'startWait',
   label: 'Run → Start + Wait for Completion (10 s runs, 300 ms starts)',
-  sizes: [50],
+  sizes: SIZES,
   itemMs: TRIP + PACE.runStartMs + (PACE.runDurationMs ?? 0),
   requestsPerItem: 2,
   items: textItems,
@@ -184,19 +222,19 @@ const note = (index: number) => ({ base64: Buffer.from(`Notes ${index}: the supp
 const uploadWaitCase: PaceCase = {
   key: 'uploadWait',
   label: 'Input Document → Upload + Wait Until Ready (2 s ingestion, 300 ms uploads)',
-  sizes: [50],
+  sizes: SIZES,
   itemMs: TRIP + PACE.uploadMs + (PACE.ingestionMs ?? 0),
   requestsPerItem: 2,
   items: async (_sim, count) => Array.from({ length: count }, (_, index) => ({ json: {}, binary: { data: note(index) } })),
   ours: (batchSize) => oursChain('Upload', { resource: 'inputDocument', operation: 'upload', binaryPropertyName: 'data', waitUntilReady: true }, batchSize),
+  http: uploadAndWaitLoop,
 };
 
-/** N = 200 only where the issue asks for it first (runtime): the other rows run N = 50. */
 export const PACE_CASES: PaceCase[] = [
-  produceCase(false, [50, 200]),
-  produceCase(true, [50]),
-  chatCase([50, 200]),
-  startCase([50, 200]),
+  produceCase(false, SIZES),
+  produceCase(true, SIZES),
+  chatCase(SIZES),
+  startCase(SIZES),
   downloadCase,
   startWaitCase,
   uploadWaitCase,

@@ -1,8 +1,9 @@
 /**
  * Scenario 8's lines of the printed table: one per operation and N, with the three ratios the issue sets
- * targets for. "Batch Size 5" is the package's default window in node version 2; "Batch Size N" every item at once.
+ * targets for. "Batch Size 10" is the package's default window in node version 2 (DEFAULT_WINDOW); "Batch Size N"
+ * every item at once.
  */
-import type { PaceRow, PaceSide } from '../scenarios/pace';
+import { DEFAULT_WINDOW, LIMIT_PER_MINUTE, type PaceRow, type PaceSide } from '../scenarios/pace';
 import type { Row } from './report';
 
 const TARGETS = { bound: 1.2, defaults: 1.2, batching: 1.0 } as const;
@@ -13,30 +14,33 @@ const side = (measured: PaceSide): string => `${s(measured.seconds)}, ${measured
 
 export function paceRows(rows: PaceRow[]): Row[] {
   return rows.map((row) => {
-    const { window5, windowN } = row.ours;
-    const toBound5 = window5.seconds / row.bound.window5;
+    const { windowDefault, windowN } = row.ours;
+    const toBoundDefault = windowDefault.seconds / row.bound.windowDefault;
     const toBoundN = windowN.seconds / row.bound.windowN;
-    const toDefaults = row.httpDefaults ? windowN.seconds / row.httpDefaults.seconds : Number.NaN;
-    const toBatching = row.httpBatching ? window5.seconds / row.httpBatching.seconds : Number.NaN;
-    const ratios = [`bound ${x(toBound5)} (5) / ${x(toBoundN)} (N)`];
-    if (row.httpDefaults && row.httpBatching) ratios.push(`N ÷ defaults ${x(toDefaults)}`, `5 ÷ Batching ${x(toBatching)}`);
+    const toDefaults = windowN.seconds / row.httpDefaults.seconds;
+    const toBatching = windowDefault.seconds / row.httpBatching.seconds;
+    // "Batch Size N ≤ 1.2× HTTP Request at its defaults" holds for N under the key's limit; past it the defaults
+    // lose items to 429s, and the target is 0 failed on this side instead.
+    const underLimit = row.requests <= LIMIT_PER_MINUTE;
+    const ratios = [
+      `bound ${x(toBoundDefault)} (${DEFAULT_WINDOW}) / ${x(toBoundN)} (N)`,
+      underLimit ? `N ÷ defaults ${x(toDefaults)}` : `over the limit: defaults lose ${row.httpDefaults.failed}, this package 0`,
+      `${DEFAULT_WINDOW} ÷ Batching ${x(toBatching)}`,
+    ];
     const met =
-      window5.failed === 0 &&
+      windowDefault.failed === 0 &&
       windowN.failed === 0 &&
-      toBound5 <= TARGETS.bound &&
+      toBoundDefault <= TARGETS.bound &&
       toBoundN <= TARGETS.bound &&
-      (!row.httpDefaults || toDefaults <= TARGETS.defaults) &&
-      (!row.httpBatching || toBatching <= TARGETS.batching);
+      (!underLimit || toDefaults <= TARGETS.defaults) &&
+      toBatching <= TARGETS.batching;
     return {
       scenario: "8. At the service's pace",
-      metric: `${row.label}, N=${row.items} (bound ${s(row.bound.window5)} at 5, ${s(row.bound.windowN)} at N)`,
-      ours: `Batch Size 5: ${side(window5)}; Batch Size N: ${side(windowN)}`,
-      alternative:
-        row.httpDefaults && row.httpBatching
-          ? `defaults: ${side(row.httpDefaults)}; Batching 5 per 1 s: ${side(row.httpBatching)}`
-          : '- (a loop nobody builds here: see README)',
+      metric: `${row.label}, N=${row.items} (bound ${s(row.bound.windowDefault)} at ${DEFAULT_WINDOW}, ${s(row.bound.windowN)} at N)`,
+      ours: `Batch Size ${DEFAULT_WINDOW}: ${side(windowDefault)}; Batch Size N: ${side(windowN)}`,
+      alternative: `defaults: ${side(row.httpDefaults)}; Batching 5 per 1 s: ${side(row.httpBatching)}`,
       ratio: ratios.join('; '),
-      target: row.httpDefaults ? `bound ≤ ${TARGETS.bound}, defaults ≤ ${TARGETS.defaults}, Batching ≤ ${TARGETS.batching.toFixed(1)}` : `bound ≤ ${TARGETS.bound}`,
+      target: `bound ≤ ${TARGETS.bound}, ${underLimit ? `defaults ≤ ${TARGETS.defaults}` : '0 failed'}, Batching ≤ ${TARGETS.batching.toFixed(1)}`,
       met,
     };
   });

@@ -11,10 +11,19 @@ export interface SimulatorProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * `npm run bench -- --latency=realistic`: every simulator a scenario starts answers at the realistic profile's
+ * service times (round trip, renders, starts, uploads, downloads, chat answers). Each scenario keeps its own run
+ * and ingestion durations (runs of 5 s, 60 s, 10 minutes; ingestion 2 s): they are what it measures. A scenario
+ * that sets a profile itself (8) keeps it.
+ */
+export const BENCH_LATENCY: 'zero' | 'realistic' = process.argv.includes('--latency=realistic') ? 'realistic' : 'zero';
+
 /** Starts the simulator in a child process (tsx) and resolves once it listens. */
 export async function startSimulatorProcess(options: SimulatorOptions = {}): Promise<SimulatorProcess> {
   const tsx = require.resolve('tsx/cli');
-  const child: ChildProcess = spawn(process.execPath, [tsx, join(__dirname, 'simulatorChild.ts'), JSON.stringify(options)], {
+  const latency = options.latency ?? (BENCH_LATENCY === 'realistic' ? { profile: 'realistic' as const, runDurationMs: null, ingestionMs: null } : undefined);
+  const child: ChildProcess = spawn(process.execPath, [tsx, join(__dirname, 'simulatorChild.ts'), JSON.stringify({ ...options, latency })], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,6 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import type { IDataObject } from 'n8n-workflow';
 
+import { DEFAULT_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batching';
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
@@ -10,12 +11,14 @@ import { connect, manualTrigger, type BenchNode } from '../lib/workflow';
 
 /**
  * Scenario 8, "At the service's pace" (issue 28): each operation with the simulator at the realistic profile and
- * the key at its default 300 requests a minute, this package (version 2: Batch Size 5 by default, and Batch Size
+ * the key at its default 300 requests a minute, this package (version 2 at its default Batch Size, and Batch Size
  * N) against n8n's HTTP Request node at its defaults and with Batching set for the limit, and against the
  * service's bound, which is computed, not measured. The simulator is reset before every measurement: a fresh
  * rate-limit window and state, so one side's requests never starve the next.
  */
-const LIMIT_PER_MINUTE = 300;
+export const LIMIT_PER_MINUTE = 300;
+/** The package's default window: version 2's Batch Size. */
+export const DEFAULT_WINDOW = DEFAULT_BATCH_SIZE.v2;
 
 export interface PaceSide {
   seconds: number;
@@ -28,16 +31,20 @@ export interface PaceRow {
   items: number;
   itemMs: number;
   requests: number;
-  /** The bound at Batch Size 5 and at Batch Size N (seconds). */
-  bound: { window5: number; windowN: number };
-  ours: { window5: PaceSide; windowN: PaceSide };
-  httpDefaults?: PaceSide;
-  httpBatching?: PaceSide;
+  /** The bound at the default Batch Size and at Batch Size N (seconds). */
+  bound: { windowDefault: number; windowN: number };
+  ours: { windowDefault: PaceSide; windowN: PaceSide };
+  httpDefaults: PaceSide;
+  httpBatching: PaceSide;
 }
 
-/** max(item time × ⌈N / window⌉, the limit's pace for the requests: N × requests per item at 300 a minute). */
+/**
+ * max(item time × ⌈N / window⌉, the limit's minimum for the requests). The key's limit is a sliding minute: a fresh
+ * key admits 300 requests at once, and the (k × 300 + 1)th request no earlier than k minutes after the first (the
+ * minimum of scenario 3), so R requests need at least ⌊(R − 1) / 300⌋ minutes.
+ */
 function serviceBound(itemMs: number, items: number, window: number, requests: number): number {
-  return Math.max((itemMs * Math.ceil(items / window)) / 1000, (requests * 60) / LIMIT_PER_MINUTE);
+  return Math.max((itemMs * Math.ceil(items / window)) / 1000, Math.floor((requests - 1) / LIMIT_PER_MINUTE) * 60);
 }
 
 function withSource(items: IDataObject[], chain: Chain) {
@@ -73,10 +80,10 @@ async function measure(sim: SimulatorProcess, testCase: PaceCase, count: number,
 }
 
 async function measureCase(sim: SimulatorProcess, testCase: PaceCase, count: number): Promise<PaceRow> {
-  const window5 = await measure(sim, testCase, count, testCase.ours());
+  const windowDefault = await measure(sim, testCase, count, testCase.ours());
   const windowN = await measure(sim, testCase, count, testCase.ours(count));
-  const httpDefaults = testCase.http ? await measure(sim, testCase, count, testCase.http(sim.url, false)) : undefined;
-  const httpBatching = testCase.http ? await measure(sim, testCase, count, testCase.http(sim.url, true)) : undefined;
+  const httpDefaults = await measure(sim, testCase, count, testCase.http(sim.url, false));
+  const httpBatching = await measure(sim, testCase, count, testCase.http(sim.url, true));
   const requests = count * testCase.requestsPerItem;
   return {
     key: testCase.key,
@@ -84,8 +91,8 @@ async function measureCase(sim: SimulatorProcess, testCase: PaceCase, count: num
     items: count,
     itemMs: testCase.itemMs,
     requests,
-    bound: { window5: serviceBound(testCase.itemMs, count, 5, requests), windowN: serviceBound(testCase.itemMs, count, count, requests) },
-    ours: { window5, windowN },
+    bound: { windowDefault: serviceBound(testCase.itemMs, count, DEFAULT_WINDOW, requests), windowN: serviceBound(testCase.itemMs, count, count, requests) },
+    ours: { windowDefault, windowN },
     httpDefaults,
     httpBatching,
   };
