@@ -11,6 +11,7 @@ import { workflowLocator } from '../shared/common/descriptions';
 import { ensureNodeError, settle } from '../shared/common/errors';
 import { locatorValue } from '../shared/common/parameters';
 import * as listSearch from '../shared/common/listSearch.api';
+import { withFailure } from '../shared/transport';
 import { fetchTestEvent, httpCodeOf, isTransient, pollFinishedRuns, type TriggerSettings } from './poll';
 import { settingsKey } from './pollState';
 
@@ -109,9 +110,12 @@ export class DraftingWorkspaceTrigger implements INodeType {
 function readSettings(this: IPollFunctions): TriggerSettings {
 	const statuses = this.getNodeParameter('events', []) as string[];
 	if (!statuses.length)
-		throw new NodeOperationError(this.getNode(), 'Select at least one event', {
-			description: 'Pick Run Completed, Run Failed or Run Cancelled under Events.',
-		});
+		throw withFailure(
+			new NodeOperationError(this.getNode(), 'Select at least one event', {
+				description: 'Pick Run Completed, Run Failed or Run Cancelled under Events.',
+			}),
+			{ cause: 'configuration-invalid' },
+		);
 	const workflows = (this.getNodeParameter('workflows.workflow', []) as IDataObject[]) ?? [];
 	const workflowIds = workflows
 		.map((entry) => locatorValue(entry.workflowId))

@@ -101,7 +101,12 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 			continue;
 		}
 		if (await waitIfRetry.call(this, decision, label, attempt, signal)) continue;
-		throw serviceErrorToNodeApiError(node, info, { request: label, itemIndex: options.itemIndex, retries: { attempts: attempt, reason: decision.reason } });
+		throw serviceErrorToNodeApiError(node, info, {
+			request: label,
+			itemIndex: options.itemIndex,
+			retries: { attempts: attempt, reason: decision.reason },
+			keyRestMs: keyPauses.remainingMs(key, Date.now()),
+		});
 	}
 }
 
