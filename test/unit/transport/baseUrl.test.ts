@@ -44,10 +44,11 @@ describe('resolveServiceUrl (the key never leaves its origin)', () => {
 
 describe('remembered per base URL (computed once, not once per item)', () => {
 	/** A fresh copy of the module: nothing remembered, so its answer is the one computed from scratch. */
-	function fresh(): typeof import('../../../nodes/shared/transport/baseUrl') {
-		let module: typeof import('../../../nodes/shared/transport/baseUrl') | undefined;
+	type BaseUrlModule = typeof import('../../../nodes/shared/transport/baseUrl');
+	function fresh(): BaseUrlModule {
+		let module: BaseUrlModule | undefined;
 		jest.isolateModules(() => {
-			module = jest.requireActual('../../../nodes/shared/transport/baseUrl');
+			module = jest.requireActual<BaseUrlModule>('../../../nodes/shared/transport/baseUrl');
 		});
 		return module!;
 	}
