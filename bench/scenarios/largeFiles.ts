@@ -37,10 +37,12 @@ export interface MemoryRow {
   httpRequest: Summary;
   /** The download's floors, measured in the same rounds (bench/README.md, scenario 4). */
   floors?: Record<string, Summary>;
+  /** Peak growth of V8's ArrayBuffer memory per side (bench/lib/memory.ts): the same in any process state. */
+  buffers?: Record<string, Summary>;
   errors: string[];
 }
 
-type Measure = () => Promise<{ growth: number; error?: string }>;
+type Measure = () => Promise<{ growth: number; buffers?: number; error?: string }>;
 
 const FILE_BYTES = 50 * 1000 * 1000;
 
@@ -55,9 +57,10 @@ function after(source: BenchNode | undefined, measured: BenchNode): WorkflowJson
 }
 
 /** Runs a workflow and returns the peak RSS growth while `Measured` executes. */
-async function growthOf(workflow: WorkflowJson, credentials: RunOptions['credentials']): Promise<{ growth: number; json?: IDataObject; error?: string }> {
+async function growthOf(workflow: WorkflowJson, credentials: RunOptions['credentials']): Promise<{ growth: number; buffers: number; json?: IDataObject; error?: string }> {
   let probe: ReturnType<typeof startMemoryProbe> | undefined;
   let growth = Number.NaN;
+  let buffers = Number.NaN;
   const run = await runTimed(workflow, {
     credentials,
     configureHooks: (hooks) => {
@@ -65,7 +68,7 @@ async function growthOf(workflow: WorkflowJson, credentials: RunOptions['credent
         if (node === 'Measured') probe = startMemoryProbe();
       });
       hooks.addHandler('nodeExecuteAfter', (node) => {
-        if (node === 'Measured' && probe) growth = probe.stop().growthBytes;
+        if (node === 'Measured' && probe) ({ growthBytes: growth, buffersGrowthBytes: buffers } = probe.stop());
       });
     },
   });
@@ -75,22 +78,31 @@ async function growthOf(workflow: WorkflowJson, credentials: RunOptions['credent
   const binary = item?.binary?.data;
   if (!error && binary && Number(binary.bytes ?? Buffer.byteLength(binary.data ?? '', 'base64')) < FILE_BYTES * 0.99)
     error = `the binary output holds ${binary.bytes ?? 'unknown'} bytes, not ${FILE_BYTES}`;
-  return { growth, json: item?.json, error };
+  return { growth, buffers, json: item?.json, error };
 }
 
-async function compare(label: string, repeats: number, sides: Record<string, Measure>): Promise<{ samples: Record<string, Summary>; errors: string[] }> {
+async function compare(
+  label: string,
+  repeats: number,
+  sides: Record<string, Measure>,
+): Promise<{ samples: Record<string, Summary>; buffers: Record<string, Summary>; errors: string[] }> {
   const values: Record<string, number[]> = Object.fromEntries(Object.keys(sides).map((side) => [side, []]));
+  const buffers: Record<string, number[]> = Object.fromEntries(Object.keys(sides).map((side) => [side, []]));
   const errors: string[] = [];
   for (let round = 0; round <= repeats; round++) {
     // Which side goes first alternates, so what the allocator kept from the previous side spreads evenly.
     const order = round % 2 ? Object.keys(sides).reverse() : Object.keys(sides);
     for (const side of order) {
-      const { growth, error } = await sides[side]();
+      const { growth, buffers: bufferGrowth, error } = await sides[side]();
       if (error) errors.push(`${label}, ${side}: ${error}`);
-      else if (round > 0) values[side].push(growth);
+      else if (round > 0) {
+        values[side].push(growth);
+        buffers[side].push(bufferGrowth ?? Number.NaN);
+      }
     }
   }
-  return { samples: Object.fromEntries(Object.entries(values).map(([side, list]) => [side, summarize(list)])), errors };
+  const summaries = (lists: Record<string, number[]>) => Object.fromEntries(Object.entries(lists).map(([side, list]) => [side, summarize(list)]));
+  return { samples: summaries(values), buffers: summaries(buffers), errors };
 }
 
 /** A measured workflow as one side of a comparison. */
@@ -108,9 +120,9 @@ function rawDownload(url: string): Measure {
         request(url, { headers: { authorization: `Bearer ${FIXTURE_KEYS.full}` } }, resolve).on('error', reject).end(),
       );
       await writeFile(file, response);
-      const growth = probe.stop().growthBytes;
+      const { growthBytes: growth, buffersGrowthBytes: buffers } = probe.stop();
       const { size } = await stat(file);
-      return size === FILE_BYTES && response.statusCode === 200 ? { growth } : { growth, error: `HTTP ${response.statusCode}, ${size} bytes` };
+      return size === FILE_BYTES && response.statusCode === 200 ? { growth, buffers } : { growth, error: `HTTP ${response.statusCode}, ${size} bytes` };
     } catch (error) {
       probe.stop();
       return { growth: Number.NaN, error: String(error) };
@@ -199,9 +211,10 @@ export async function largeFiles(sim: SimulatorProcess, repeats = 5): Promise<Me
   const { ours: oursDown, httpRequest: httpDown, ...floors } = download.samples;
   const label =
     `Download a 50 MB rendered file (floor in the same rounds: Node's http.get to a file ${times(floors.nodeHttp)}, ` +
-    `n8n's request helper to prepareBinaryData ${times(floors.n8nHelper)}; this package with a minor GC every 5 ms ${times(floors.oursCollected)})`;
+    `n8n's request helper to prepareBinaryData ${times(floors.n8nHelper)}; this package with a minor GC every 5 ms ${times(floors.oursCollected)}; ` +
+    `V8 buffers at peak, garbage included: this package ${mb(download.buffers.ours.median)}, Node's http.get ${mb(download.buffers.nodeHttp.median)})`;
   return [
-    { label: uploadLabel, fileBytes: FILE_BYTES, ours: upload.samples.ours, httpRequest: upload.samples.httpRequest, errors: upload.errors },
-    { label, fileBytes: FILE_BYTES, ours: oursDown, httpRequest: httpDown, floors, errors: download.errors },
+    { label: uploadLabel, fileBytes: FILE_BYTES, ours: upload.samples.ours, httpRequest: upload.samples.httpRequest, buffers: upload.buffers, errors: upload.errors },
+    { label, fileBytes: FILE_BYTES, ours: oursDown, httpRequest: httpDown, floors, buffers: download.buffers, errors: download.errors },
   ];
 }
