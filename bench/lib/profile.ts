@@ -77,6 +77,55 @@ export function inclusiveTime(profile: Profile, match: RegExp): number {
   return total;
 }
 
+/**
+ * Where a profile's time went, for a node whose own code is told by `isNodeCode` (a script URL test):
+ * - `node`: samples in the node's own code, or in built-ins it calls (URL parsing, JSON, strings);
+ * - `calledFromNode`: samples in a package (n8n-core, n8n-workflow, axios…) called from the node's code, by the
+ *   package's function the node called (`getNodeParameter`, `getCredentials`, `httpRequestWithAuthentication`…);
+ * - `rest`: samples with no frame of the node: the engine, and the request's I/O and callbacks (axios, Node's
+ *   http), which resume outside the node's stack;
+ * - `gc`, `idle`, and `profiler` (the profiler serialising itself at the end), kept apart.
+ */
+export interface Attribution {
+  node: number;
+  calledFromNode: Record<string, number>;
+  rest: number;
+  gc: number;
+  idle: number;
+  profiler: number;
+}
+
+export function attribute(profile: Profile, isNodeCode: (url: string) => boolean): Attribution {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const result: Attribution = { node: 0, calledFromNode: {}, rest: 0, gc: 0, idle: 0, profiler: 0 };
+  profile.samples.forEach((id, index) => {
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    const stack: ProfileNode['callFrame'][] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)?.callFrame;
+      if (frame) stack.push(frame);
+    }
+    const leaf = stack[0]?.functionName;
+    if (leaf === '(garbage collector)') result.gc += ms;
+    else if (leaf === '(idle)' || leaf === '(program)') result.idle += ms;
+    else if (stack.some((frame) => frame.url === 'node:inspector')) result.profiler += ms;
+    else {
+      const nodeAt = stack.findIndex((frame) => isNodeCode(frame.url));
+      // The outermost package frame between the leaf and the node's own frame: what the node called.
+      const called = nodeAt < 0 ? undefined : stack.slice(0, nodeAt).reverse().find((frame) => frame.url.includes('node_modules/'));
+      if (nodeAt < 0) result.rest += ms;
+      else if (!called) result.node += ms;
+      else {
+        const key = `${called.functionName || '(anonymous)'} (${called.url.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1')})`;
+        result.calledFromNode[key] = (result.calledFromNode[key] ?? 0) + ms;
+      }
+    }
+  });
+  return result;
+}
+
 export function writeProfile(path: string, profile: Profile): void {
   writeFileSync(path, JSON.stringify(profile));
 }

@@ -1,9 +1,17 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
+import { request, type IncomingMessage } from 'node:http';
+import { rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { credentialFor, type RunOptions, type WorkflowJson } from '../../test/harness';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
+import { requestFloor } from '../lib/floorNode';
 import { startMemoryProbe } from '../lib/memory';
+import { mb } from '../lib/report';
 import type { SimulatorProcess } from '../lib/simulatorProcess';
 import { sleep, summarize, type Summary } from '../lib/stats';
 import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../lib/workflow';
@@ -14,14 +22,27 @@ import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../li
  * and for the HTTP Request node doing the same (multipart form-data upload; file response). The simulator
  * runs in another process, and binary data lives in n8n's filesystem store as in a default n8n instance,
  * so the figures are the node's own cost. Each measurement is taken after one unmeasured warm-up run.
+ *
+ * The download also measures its floors in the same rounds: Node's own `http.get` written to a file (no
+ * n8n), n8n's request helper handing the stream to `prepareBinaryData` (no node logic), and this package's
+ * node with a minor GC every 5 ms. Every 64 KB socket read is a new Buffer that lives until V8 collects it,
+ * so a download's peak is mostly garbage not yet collected; whether that garbage shows as resident memory
+ * depends on what the process's allocator kept from earlier work. The label carries the floors (run.ts
+ * prints it as the row's metric).
  */
 export interface MemoryRow {
   label: string;
   fileBytes: number;
   ours: Summary;
   httpRequest: Summary;
+  /** The download's floors, measured in the same rounds (bench/README.md, scenario 4). */
+  floors?: Record<string, Summary>;
+  /** Peak growth of V8's ArrayBuffer memory per side (bench/lib/memory.ts): the same in any process state. */
+  buffers?: Record<string, Summary>;
   errors: string[];
 }
+
+type Measure = () => Promise<{ growth: number; buffers?: number; error?: string }>;
 
 const FILE_BYTES = 50 * 1000 * 1000;
 
@@ -36,9 +57,10 @@ function after(source: BenchNode | undefined, measured: BenchNode): WorkflowJson
 }
 
 /** Runs a workflow and returns the peak RSS growth while `Measured` executes. */
-async function growthOf(workflow: WorkflowJson, credentials: RunOptions['credentials']): Promise<{ growth: number; json?: IDataObject; error?: string }> {
+async function growthOf(workflow: WorkflowJson, credentials: RunOptions['credentials']): Promise<{ growth: number; buffers: number; json?: IDataObject; error?: string }> {
   let probe: ReturnType<typeof startMemoryProbe> | undefined;
   let growth = Number.NaN;
+  let buffers = Number.NaN;
   const run = await runTimed(workflow, {
     credentials,
     configureHooks: (hooks) => {
@@ -46,7 +68,7 @@ async function growthOf(workflow: WorkflowJson, credentials: RunOptions['credent
         if (node === 'Measured') probe = startMemoryProbe();
       });
       hooks.addHandler('nodeExecuteAfter', (node) => {
-        if (node === 'Measured' && probe) growth = probe.stop().growthBytes;
+        if (node === 'Measured' && probe) ({ growthBytes: growth, buffersGrowthBytes: buffers } = probe.stop());
       });
     },
   });
@@ -56,21 +78,75 @@ async function growthOf(workflow: WorkflowJson, credentials: RunOptions['credent
   const binary = item?.binary?.data;
   if (!error && binary && Number(binary.bytes ?? Buffer.byteLength(binary.data ?? '', 'base64')) < FILE_BYTES * 0.99)
     error = `the binary output holds ${binary.bytes ?? 'unknown'} bytes, not ${FILE_BYTES}`;
-  return { growth, json: item?.json, error };
+  return { growth, buffers, json: item?.json, error };
 }
 
-async function compare(label: string, repeats: number, workflows: { ours: WorkflowJson; httpRequest: WorkflowJson }, credentials: RunOptions['credentials']): Promise<MemoryRow> {
-  const samples = { ours: [] as number[], httpRequest: [] as number[] };
+async function compare(
+  label: string,
+  repeats: number,
+  sides: Record<string, Measure>,
+): Promise<{ samples: Record<string, Summary>; buffers: Record<string, Summary>; errors: string[] }> {
+  const values: Record<string, number[]> = Object.fromEntries(Object.keys(sides).map((side) => [side, []]));
+  const buffers: Record<string, number[]> = Object.fromEntries(Object.keys(sides).map((side) => [side, []]));
   const errors: string[] = [];
   for (let round = 0; round <= repeats; round++) {
-    for (const side of ['ours', 'httpRequest'] as const) {
-      const { growth, error } = await growthOf(workflows[side], credentials);
+    // Which side goes first alternates, so what the allocator kept from the previous side spreads evenly.
+    const order = round % 2 ? Object.keys(sides).reverse() : Object.keys(sides);
+    for (const side of order) {
+      const { growth, buffers: bufferGrowth, error } = await sides[side]();
       if (error) errors.push(`${label}, ${side}: ${error}`);
-      else if (round > 0) samples[side].push(growth);
+      else if (round > 0) {
+        values[side].push(growth);
+        buffers[side].push(bufferGrowth ?? Number.NaN);
+      }
     }
   }
-  return { label, fileBytes: FILE_BYTES, ours: summarize(samples.ours), httpRequest: summarize(samples.httpRequest), errors };
+  const summaries = (lists: Record<string, number[]>) => Object.fromEntries(Object.entries(lists).map(([side, list]) => [side, summarize(list)]));
+  return { samples: summaries(values), buffers: summaries(buffers), errors };
 }
+
+/** A measured workflow as one side of a comparison. */
+function workflowSide(workflow: WorkflowJson, credentials: RunOptions['credentials']): Measure {
+  return async () => await growthOf(workflow, credentials);
+}
+
+/** Node's own HTTP client, the response written to a file as n8n's store does (`fs.writeFile` of the stream). */
+function rawDownload(url: string): Measure {
+  return async () => {
+    const file = join(process.env.N8N_USER_FOLDER ?? tmpdir(), `floor-${process.pid}-${Date.now()}.bin`);
+    const probe = startMemoryProbe();
+    try {
+      const response = await new Promise<IncomingMessage>((resolve, reject) =>
+        request(url, { headers: { authorization: `Bearer ${FIXTURE_KEYS.full}` } }, resolve).on('error', reject).end(),
+      );
+      await writeFile(file, response);
+      const { growthBytes: growth, buffersGrowthBytes: buffers } = probe.stop();
+      const { size } = await stat(file);
+      return size === FILE_BYTES && response.statusCode === 200 ? { growth, buffers } : { growth, error: `HTTP ${response.statusCode}, ${size} bytes` };
+    } catch (error) {
+      probe.stop();
+      return { growth: Number.NaN, error: String(error) };
+    } finally {
+      await rm(file, { force: true });
+    }
+  };
+}
+
+/** `measure` with a minor GC every 5 ms: what is left is what the side holds, not garbage awaiting collection. */
+function collected(measure: Measure): Measure {
+  return async () => {
+    const gc = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
+    if (!gc) return { growth: Number.NaN, error: 'needs --expose-gc' };
+    const timer = setInterval(() => gc({ type: 'minor' }), 5);
+    try {
+      return await measure();
+    } finally {
+      clearInterval(timer);
+    }
+  };
+}
+
+const times = (summary: Summary): string => `${mb(summary.median)} = ${(summary.median / FILE_BYTES).toFixed(2)}×`;
 
 /** A finished run whose render step's download path serves `versionId`'s 50 MB bytes. */
 async function runWithLargeRenderedFile(sim: SimulatorProcess, documentId: string, documentVersionId: string): Promise<string> {
@@ -98,14 +174,15 @@ async function runWithLargeRenderedFile(sim: SimulatorProcess, documentId: strin
   return runId;
 }
 
-export async function largeFiles(sim: SimulatorProcess, repeats = 3): Promise<MemoryRow[]> {
+export async function largeFiles(sim: SimulatorProcess, repeats = 5): Promise<MemoryRow[]> {
   const credentials = [credentialFor(sim.url, FIXTURE_KEYS.full)];
+  const uploadLabel = 'Upload 50 MB from a binary field';
   const upload = await compare(
-    'Upload 50 MB from a binary field',
+    uploadLabel,
     repeats,
     {
-      ours: after(largeFile(FILE_BYTES), ours('Measured', { resource: 'inputDocument', operation: 'upload', binaryPropertyName: 'data', waitUntilReady: false })),
-      httpRequest: after(
+      ours: workflowSide(after(largeFile(FILE_BYTES), ours('Measured', { resource: 'inputDocument', operation: 'upload', binaryPropertyName: 'data', waitUntilReady: false })), credentials),
+      httpRequest: workflowSide(after(
         largeFile(FILE_BYTES),
         httpRequest('Measured', {
           method: 'POST',
@@ -114,30 +191,30 @@ export async function largeFiles(sim: SimulatorProcess, repeats = 3): Promise<Me
           contentType: 'multipart-form-data',
           bodyParameters: { parameters: [{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' }] },
         }),
-      ),
+      ), credentials),
     },
-    credentials,
   );
 
   // One more upload (not measured) provides the 50 MB document the download side serves.
   const seeded = await growthOf(after(largeFile(FILE_BYTES), ours('Measured', { resource: 'inputDocument', operation: 'upload', binaryPropertyName: 'data' })), credentials);
   if (!seeded.json?.documentId) throw new Error(`could not upload the download fixture: ${seeded.error ?? 'no document id'}`);
   const runId = await runWithLargeRenderedFile(sim, String(seeded.json.documentId), String(seeded.json.documentVersionId));
-  const download = await compare(
-    'Download a 50 MB rendered file',
-    repeats,
-    {
-      ours: after(undefined, ours('Measured', { resource: 'run', operation: 'downloadFile', runId: { __rl: true, mode: 'id', value: runId }, fileSelection: 'all' })),
-      httpRequest: after(
-        undefined,
-        httpRequest('Measured', {
-          method: 'GET',
-          url: `${sim.url}/workflows/runs/${runId}/input-documents/${String(seeded.json.documentVersionId)}/download`,
-          options: { response: { response: { responseFormat: 'file' } } },
-        }),
-      ),
-    },
-    credentials,
-  );
-  return [upload, download];
+  const fileUrl = `${sim.url}/workflows/runs/${runId}/input-documents/${String(seeded.json.documentVersionId)}/download`;
+  const oursDownload = workflowSide(after(undefined, ours('Measured', { resource: 'run', operation: 'downloadFile', runId: { __rl: true, mode: 'id', value: runId }, fileSelection: 'all' })), credentials);
+  const download = await compare('Download a 50 MB rendered file', repeats, {
+    ours: oursDownload,
+    httpRequest: workflowSide(after(undefined, httpRequest('Measured', { method: 'GET', url: fileUrl, options: { response: { response: { responseFormat: 'file' } } } })), credentials),
+    nodeHttp: rawDownload(`${fileUrl}?encoding=binary`),
+    n8nHelper: workflowSide(after(undefined, requestFloor('Measured', { mode: 'file', url: `${fileUrl}?encoding=binary` })), credentials),
+    oursCollected: collected(oursDownload),
+  });
+  const { ours: oursDown, httpRequest: httpDown, ...floors } = download.samples;
+  const label =
+    `Download a 50 MB rendered file (floor in the same rounds: Node's http.get to a file ${times(floors.nodeHttp)}, ` +
+    `n8n's request helper to prepareBinaryData ${times(floors.n8nHelper)}; this package with a minor GC every 5 ms ${times(floors.oursCollected)}; ` +
+    `V8 buffers at peak, garbage included: this package ${mb(download.buffers.ours.median)}, Node's http.get ${mb(download.buffers.nodeHttp.median)})`;
+  return [
+    { label: uploadLabel, fileBytes: FILE_BYTES, ours: upload.samples.ours, httpRequest: upload.samples.httpRequest, buffers: upload.buffers, errors: upload.errors },
+    { label, fileBytes: FILE_BYTES, ours: oursDown, httpRequest: httpDown, floors, buffers: download.buffers, errors: download.errors },
+  ];
 }

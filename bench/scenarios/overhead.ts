@@ -1,8 +1,12 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
+import { resolve } from 'node:path';
+
+import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/actions/types';
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
-import { inclusiveTime, profiled, selfTimes, writeProfile } from '../lib/profile';
+import { requestFloor } from '../lib/floorNode';
+import { attribute, inclusiveTime, profiled, selfTimes, writeProfile, type Attribution } from '../lib/profile';
 import type { SimulatorProcess } from '../lib/simulatorProcess';
 import { summarize, type Summary } from '../lib/stats';
 import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../lib/workflow';
@@ -23,7 +27,12 @@ export interface OverheadResult {
   /** CPU time (user + system) of this process while the measured node ran: what the node costs, not the network. */
   oursCpu: Summary;
   httpRequestCpu: Summary;
-  failures: { ours: number; httpRequest: number };
+  /**
+   * The floor, in the same rounds: n8n's request helper alone (bench/lib/floorNode.ts), one expression and one GET
+   * per item, as many at once as this package's node reads (8), so what this package costs above it is its own.
+   */
+  floorCpu: Summary;
+  failures: { ours: number; httpRequest: number; floor: number };
 }
 
 function itemsSource(count: number): BenchNode {
@@ -39,13 +48,14 @@ export async function perItemOverhead(sim: SimulatorProcess, count = 1000, repea
   const credentials = [credentialFor(sim.url, FIXTURE_KEYS.full)];
   const oursNode = ours('Measured', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' } });
   const httpNode = httpRequest('Measured', { method: 'GET', url: `=${sim.url}/workflows/{{ $json.workflowId }}` });
-  const times = { ours: [] as number[], httpRequest: [] as number[] };
-  const cpu = { ours: [] as number[], httpRequest: [] as number[] };
-  const failures = { ours: 0, httpRequest: 0 };
-  // Alternate the two sides, and which goes first, so drift (JIT, GC, the machine) spreads evenly; the first round
+  const floorNode = requestFloor('Measured', { mode: 'json', url: `=${sim.url}/workflows/{{ $json.workflowId }}`, concurrency: READ_CONCURRENCY });
+  const times = { ours: [] as number[], httpRequest: [] as number[], floor: [] as number[] };
+  const cpu = { ours: [] as number[], httpRequest: [] as number[], floor: [] as number[] };
+  const failures = { ours: 0, httpRequest: 0, floor: 0 };
+  // Alternate the sides, and which goes first, so drift (JIT, GC, the machine) spreads evenly; the first round
   // warms up. CPU time is process.cpuUsage() around the node (the simulator is another process).
   for (let round = 0; round <= repeats; round++) {
-    const sides = [['ours', oursNode], ['httpRequest', httpNode]] as const;
+    const sides = [['ours', oursNode], ['httpRequest', httpNode], ['floor', floorNode]] as const;
     for (const [side, node] of round % 2 ? [...sides].reverse() : sides) {
       let before: NodeJS.CpuUsage | undefined;
       let used = Number.NaN;
@@ -70,6 +80,13 @@ export async function perItemOverhead(sim: SimulatorProcess, count = 1000, repea
       cpu[side].push(used);
     }
   }
+  const floorMedian = summarize(cpu.floor).median;
+  // run.ts prints the table's two rows; the floor is said here (and kept in results.json).
+  console.log(
+    `bench: 5. floor, n8n's request helper alone (${READ_CONCURRENCY} at a time, ${failures.floor} failed): CPU ${Math.round(floorMedian)} ms ` +
+      `(${Math.round(Math.min(...cpu.floor))} to ${Math.round(Math.max(...cpu.floor))} ms); this package ${Math.round(summarize(cpu.ours).median - floorMedian)} ms above it, ` +
+      `the HTTP Request node ${Math.round(summarize(cpu.httpRequest).median - floorMedian)} ms (it sends every item at once)`,
+  );
   return {
     items: count,
     rounds: repeats,
@@ -77,14 +94,34 @@ export async function perItemOverhead(sim: SimulatorProcess, count = 1000, repea
     httpRequest: summarize(times.httpRequest),
     oursCpu: summarize(cpu.ours),
     httpRequestCpu: summarize(cpu.httpRequest),
+    floorCpu: summarize(cpu.floor),
     failures,
   };
 }
 
+/** Which script URLs are each profiled side's own code (bench/lib/profile.ts, `attribute`). */
+const PACKAGE_DIST = `${resolve(__dirname, '..', '..', 'dist')}/`;
+const NODE_CODE: Record<string, (url: string) => boolean> = {
+  ours: (url) => url.includes(PACKAGE_DIST),
+  oursFixedId: (url) => url.includes(PACKAGE_DIST),
+  httpRequest: (url) => url.includes('n8n-nodes-base/dist/nodes/HttpRequest/'),
+  floor: (url) => url.includes('bench/lib/floorNode'),
+};
+
+/** "node code 80 ms; n8n called from it 420 ms (getNodeParameter 390, …); everything else …", per 1,000 items. */
+function describeAttribution(attribution: Attribution, perThousand: number): string {
+  const ms = (value: number): string => `${Math.round(value * perThousand)} ms`;
+  const called = Object.entries(attribution.calledFromNode).sort((a, b) => b[1] - a[1]);
+  const calledTotal = called.reduce((sum, [, value]) => sum + value, 0);
+  const top = called.slice(0, 5).map(([fn, value]) => `${fn} ${ms(value)}`).join(', ');
+  return `node code ${ms(attribution.node)}; n8n called from it ${ms(calledTotal)} (${top}); everything else ${ms(attribution.rest)} (engine, request I/O and callbacks); GC ${ms(attribution.gc)}; idle ${ms(attribution.idle)}`;
+}
+
 /**
  * `--profile`: three rounds of each side under the CPU profiler, after a warm-up; prints each side's top functions
- * by self time and the time spent inside n8n's parameter resolution, and writes bench/overhead-<side>.cpuprofile
- * (open it in Chrome DevTools or VS Code).
+ * by self time, the time spent inside n8n's parameter resolution, and where the time went per 1,000 items: the
+ * node's own code, what n8n does when the node calls it, and the rest (`attribute`). Writes
+ * bench/overhead-<side>.cpuprofile (open it in Chrome DevTools or VS Code).
  */
 export async function profileOverhead(sim: SimulatorProcess, dir: string, count = 1000): Promise<Record<string, unknown>> {
   const credentials = [credentialFor(sim.url, FIXTURE_KEYS.full)];
@@ -92,12 +129,14 @@ export async function profileOverhead(sim: SimulatorProcess, dir: string, count 
     ours: ours('Measured', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' } }),
     oursFixedId: ours('Measured', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: FIXTURE_IDS.workflows.agentSummary } }),
     httpRequest: httpRequest('Measured', { method: 'GET', url: `=${sim.url}/workflows/{{ $json.workflowId }}` }),
+    floor: requestFloor('Measured', { mode: 'json', url: `=${sim.url}/workflows/{{ $json.workflowId }}`, concurrency: READ_CONCURRENCY }),
   };
   for (const node of Object.values(nodes)) await runTimed(workflowWith(node, count), { credentials });
   const report: Record<string, unknown> = {};
+  const rounds = 3;
   for (const [side, node] of Object.entries(nodes)) {
     const { profile } = await profiled(async () => {
-      for (let round = 0; round < 3; round++) await runTimed(workflowWith(node, count), { credentials });
+      for (let round = 0; round < rounds; round++) await runTimed(workflowWith(node, count), { credentials });
     });
     writeProfile(`${dir}/overhead-${side}.cpuprofile`, profile);
     const total = (profile.endTime - profile.startTime) / 1000;
@@ -105,8 +144,10 @@ export async function profileOverhead(sim: SimulatorProcess, dir: string, count 
     const expressions = inclusiveTime(profile, /^(getParameterValue|resolveSimpleParameterValue)$/);
     const validate = inclusiveTime(profile, /^(validateValueAgainstSchema|validateResourceLocatorParameter|extractValue)$/);
     const request = inclusiveTime(profile, /^(httpRequestWithAuthentication|requestWithAuthentication|httpRequest)$/);
-    report[side] = { totalMs: total, parametersMs: parameters, expressionsMs: expressions, validateAndExtractMs: validate, requestHelpersMs: request, top: selfTimes(profile) };
-    console.log(`bench: profile ${side}: ${Math.round(total)} ms for 3 × ${count} items; getNodeParameter ${Math.round(parameters)} ms (expression resolution ${Math.round(expressions)} ms, validate/extract ${Math.round(validate)} ms); request helpers ${Math.round(request)} ms`);
+    const attribution = attribute(profile, NODE_CODE[side]);
+    report[side] = { totalMs: total, parametersMs: parameters, expressionsMs: expressions, validateAndExtractMs: validate, requestHelpersMs: request, attribution, top: selfTimes(profile) };
+    console.log(`bench: profile ${side}: ${Math.round(total)} ms for ${rounds} × ${count} items; getNodeParameter ${Math.round(parameters)} ms (expression resolution ${Math.round(expressions)} ms, validate/extract ${Math.round(validate)} ms); request helpers ${Math.round(request)} ms`);
+    console.log(`  per 1,000 items: ${describeAttribution(attribution, 1000 / (rounds * count))}`);
     for (const entry of selfTimes(profile, 12)) console.log(`  ${entry.ms.toFixed(0).padStart(6)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.fn}`);
   }
   return report;

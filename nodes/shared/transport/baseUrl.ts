@@ -2,10 +2,28 @@
  * Where requests may go. The API key is only ever sent to the credential's own origin: every path the
  * service hands back (`downloadPath`, document links, `Location`) is resolved here and refused when it
  * points anywhere else. Pure functions that return results (the caller turns refusals into node errors).
+ *
+ * Every request of an execution starts from the same base URL, so what is derived from it (its normal form,
+ * its origin and path prefix) is computed once per distinct base URL, not once per item: a few entries are
+ * kept (one per credential in use), cleared when full. The credential itself is still read per request.
  */
 
+const REMEMBERED_BASES = 16;
+
+/** `compute` with its results remembered by input: only for pure functions of a string with immutable results. */
+function rememberedByInput<T>(compute: (input: string) => T): (input: string) => T {
+	const results = new Map<string, T>();
+	return (input) => {
+		if (results.has(input)) return results.get(input) as T;
+		const result = compute(input);
+		if (results.size >= REMEMBERED_BASES) results.clear();
+		results.set(input, result);
+		return result;
+	};
+}
+
 /** The user's base URL with or without a trailing slash, returned without one; undefined if not http(s). */
-export function normaliseBaseUrl(raw: string): string | undefined {
+export const normaliseBaseUrl = rememberedByInput((raw: string): string | undefined => {
 	const value = (raw ?? '').trim();
 	if (!URL.canParse(value)) return undefined;
 	const parsed = new URL(value);
@@ -14,7 +32,19 @@ export function normaliseBaseUrl(raw: string): string | undefined {
 	parsed.search = '';
 	parsed.hash = '';
 	return parsed.toString().replace(/\/+$/, '');
+});
+
+interface Base {
+	href: string;
+	origin: string;
+	/** The base URL's path without a trailing slash ('' at the root). */
+	prefix: string;
 }
+
+const baseOf = rememberedByInput((normalisedBaseUrl: string): Readonly<Base> => {
+	const base = new URL(normalisedBaseUrl);
+	return Object.freeze({ href: base.toString(), origin: base.origin, prefix: base.pathname.replace(/\/+$/, '') });
+});
 
 export type ResolvedUrl = { ok: true; url: string } | { ok: false; target: string; expectedOrigin: string };
 
@@ -24,19 +54,18 @@ export type ResolvedUrl = { ok: true; url: string } | { ok: false; target: strin
  * prefix is not prefixed twice. Absolute links are accepted only on the base URL's origin.
  */
 export function resolveServiceUrl(normalisedBaseUrl: string, pathOrUrl: string): ResolvedUrl {
-	const base = new URL(normalisedBaseUrl);
+	const { href, origin, prefix } = baseOf(normalisedBaseUrl);
 	const target = (pathOrUrl ?? '').trim();
-	const refused: ResolvedUrl = { ok: false, target, expectedOrigin: base.origin };
+	const refused: ResolvedUrl = { ok: false, target, expectedOrigin: origin };
 	if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//') || target.startsWith('\\')) {
-		if (!URL.canParse(target, base.toString())) return refused;
-		const absolute = new URL(target, base);
-		return absolute.origin === base.origin ? { ok: true, url: absolute.toString() } : refused;
+		if (!URL.canParse(target, href)) return refused;
+		const absolute = new URL(target, href);
+		return absolute.origin === origin ? { ok: true, url: absolute.toString() } : refused;
 	}
-	const prefix = base.pathname.replace(/\/+$/, '');
 	const path = target.startsWith('/') ? target : `/${target}`;
 	const joined = prefix && (path === prefix || path.startsWith(`${prefix}/`)) ? path : `${prefix}${path}`;
-	if (!URL.canParse(joined, base.origin)) return refused;
-	const resolved = new URL(joined, base.origin);
+	if (!URL.canParse(joined, origin)) return refused;
+	const resolved = new URL(joined, origin);
 	// `new URL` normalises `..` and backslashes: a crafted path must not leave the origin.
-	return resolved.origin === base.origin ? { ok: true, url: resolved.toString() } : refused;
+	return resolved.origin === origin ? { ok: true, url: resolved.toString() } : refused;
 }

@@ -1,5 +1,5 @@
 import { sleep } from 'n8n-workflow';
-import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { cancellationError, cancelSignalOf, isCancellation } from './cancel';
 import { getBaseUrl } from './credentials.api';
@@ -54,7 +54,7 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 	};
 	if (options.body === undefined) delete requestOptions.body;
 
-	const key = pauseKey.call(this, baseUrl);
+	const key = pauseKey(node, baseUrl);
 
 	for (let attempt = 1; ; attempt++) {
 		// The key's rest, if a 429 or 423 of any request with this key asked for one (pause.ts): once, not in a
@@ -110,9 +110,12 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 	}
 }
 
-/** The key's identity for its shared rest: the service limits per key, and a credential holds one key. */
-function pauseKey(this: TransportContext, baseUrl: string): string {
-	const credential = this.getNode().credentials?.[CREDENTIAL_TYPE];
+/**
+ * The key's identity for its shared rest: the service limits per key, and a credential holds one key. From the
+ * node already read for this request (n8n's `getNode` copies the whole node: once a request is enough).
+ */
+function pauseKey(node: INode, baseUrl: string): string {
+	const credential = node.credentials?.[CREDENTIAL_TYPE];
 	return `${baseUrl} ${credential?.id ?? credential?.name ?? ''}`;
 }
 

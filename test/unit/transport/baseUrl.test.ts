@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+
 import { normaliseBaseUrl, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
 
 describe('normaliseBaseUrl', () => {
@@ -37,5 +39,38 @@ describe('resolveServiceUrl (the key never leaves its origin)', () => {
 	it('keeps dot segments inside the origin', () => {
 		const resolved = resolveServiceUrl(base, '/../../etc/passwd');
 		expect(resolved.ok && new URL(resolved.url).origin).toBe('https://ws.example.com');
+	});
+});
+
+describe('remembered per base URL (computed once, not once per item)', () => {
+	/** A fresh copy of the module: nothing remembered, so its answer is the one computed from scratch. */
+	type BaseUrlModule = typeof import('../../../nodes/shared/transport/baseUrl');
+	function fresh(): BaseUrlModule {
+		let module: BaseUrlModule | undefined;
+		jest.isolateModules(() => {
+			module = jest.requireActual<BaseUrlModule>('../../../nodes/shared/transport/baseUrl');
+		});
+		return module!;
+	}
+
+	// More bases than are remembered (16), so the memory is cleared and refilled while the sequence runs.
+	const hosts = ['ws.example.com', '127.0.0.1:4010', 'evil.example.net', 'xn--bcher-kva.example', 'ws.example.com:8443'];
+	const base = fc
+		.tuple(fc.constantFrom('https://', 'http://', 'ftp://', ' https://', 'https://user:pw@'), fc.constantFrom(...hosts), fc.constantFrom('', '/', '/api', '/api/', '/a/b//', '?x=1', '#y'))
+		.map(([scheme, host, rest]) => `${scheme}${host}${rest}`);
+	const path = fc.constantFrom('/workflows', 'workflows/runs', '/api/workflows', 'https://ws.example.com/api/x', '//evil.example.net/x', '/../../etc', '\\evil\\x', '/a?b=1', '');
+
+	it('gives the answers a fresh computation gives, whatever came before', () => {
+		fc.assert(
+			fc.property(fc.array(fc.tuple(base, path), { minLength: 1, maxLength: 40 }), (calls) => {
+				for (const [raw, target] of calls) {
+					const scratch = fresh();
+					expect(normaliseBaseUrl(raw)).toBe(scratch.normaliseBaseUrl(raw));
+					const normalised = scratch.normaliseBaseUrl(raw);
+					if (normalised !== undefined) expect(resolveServiceUrl(normalised, target)).toEqual(scratch.resolveServiceUrl(normalised, target));
+				}
+			}),
+			{ numRuns: 60 },
+		);
 	});
 });
