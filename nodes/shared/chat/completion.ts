@@ -33,10 +33,13 @@ export function readCompletionChunk(chunk: IDataObject): CompletionPiece {
 	if (typeof chunk.model === 'string') piece.model = chunk.model;
 	if (typeof chunk.created === 'number') piece.created = chunk.created;
 	if (chunk.usage && typeof chunk.usage === 'object') piece.usage = chunk.usage as IDataObject;
-	const choices = Array.isArray(chunk.choices) ? (chunk.choices as IDataObject[]) : [];
-	for (const choice of choices) {
+	const choices = Array.isArray(chunk.choices) ? (chunk.choices as unknown[]) : [];
+	for (const entry of choices) {
+		// A chunk is the service's JSON: a choice that is not an object carries nothing.
+		if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
+		const choice = entry as IDataObject;
 		if (Number(choice.index ?? 0) !== 0) continue;
-		const delta = (choice.delta ?? {}) as IDataObject;
+		const delta = (choice.delta && typeof choice.delta === 'object' ? choice.delta : {}) as IDataObject;
 		if (typeof delta.content === 'string') piece.delta += delta.content;
 		if (typeof choice.finish_reason === 'string') piece.finishReason = choice.finish_reason;
 	}

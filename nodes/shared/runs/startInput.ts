@@ -148,10 +148,16 @@ export function describeProblems(problems: InputProblem[]): string {
 	return problems.map((problem) => `${problem.field} ${problem.problem}`).join('; ');
 }
 
+function isObject(value: unknown): value is IDataObject {
+	return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** `agent` or `input` (the API's entry step kind), from the first step of the detail. */
 export function entryKindOf(detail: IDataObject): string | undefined {
-	const steps = Array.isArray(detail.steps) ? (detail.steps as IDataObject[]) : [];
+	// The step layout is not in the contract: entries that are not objects are no steps.
+	const steps = Array.isArray(detail.steps) ? (detail.steps as unknown[]).filter(isObject) : [];
 	const sorted = [...steps].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
-	const kind = sorted[0]?.kind ?? detail.entryKind ?? (detail.entryStep as IDataObject | undefined)?.kind;
+	const entryStep = isObject(detail.entryStep) ? detail.entryStep : undefined;
+	const kind = sorted[0]?.kind ?? detail.entryKind ?? entryStep?.kind;
 	return typeof kind === 'string' ? kind : undefined;
 }

@@ -31,8 +31,11 @@ function isChoiceList(schema: Schema): boolean {
 
 function groupsOf(root: Schema): Map<string, string> {
 	const byPath = new Map<string, string>();
-	const groups = Array.isArray(root['x-groups']) ? (root['x-groups'] as IDataObject[]) : [];
-	for (const group of groups) {
+	const groups = Array.isArray(root['x-groups']) ? (root['x-groups'] as unknown[]) : [];
+	for (const entry of groups) {
+		// The schema is the service's JSON: a section that is not an object names nothing.
+		if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
+		const group = entry as IDataObject;
 		const title = typeof group.title === 'string' ? group.title : typeof group.id === 'string' ? group.id : undefined;
 		const fields = Array.isArray(group.fields) ? group.fields : [];
 		for (const field of fields) if (typeof field === 'string' && title) byPath.set(field, title);
