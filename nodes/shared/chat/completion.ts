@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isJsonObject } from '../transport/answer';
+
 /** A streamed chat completion added up, and what the node makes of it. Pure: no I/O. */
 
 /** What a streamed chat completion adds up to. */
@@ -36,10 +38,10 @@ export function readCompletionChunk(chunk: IDataObject): CompletionPiece {
 	const choices = Array.isArray(chunk.choices) ? (chunk.choices as unknown[]) : [];
 	for (const entry of choices) {
 		// A chunk is the service's JSON: a choice that is not an object carries nothing.
-		if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
-		const choice = entry as IDataObject;
+		if (!isJsonObject(entry)) continue;
+		const choice = entry;
 		if (Number(choice.index ?? 0) !== 0) continue;
-		const delta = (choice.delta && typeof choice.delta === 'object' ? choice.delta : {}) as IDataObject;
+		const delta = isJsonObject(choice.delta) ? choice.delta : {};
 		if (typeof delta.content === 'string') piece.delta += delta.content;
 		if (typeof choice.finish_reason === 'string') piece.finishReason = choice.finish_reason;
 	}

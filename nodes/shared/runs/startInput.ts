@@ -3,6 +3,7 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 import { booleanFromText } from '../common/booleanText';
 import { parseJsonText } from '../common/jsonObject';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
+import { isJsonObject } from '../transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
 
 /**
@@ -148,16 +149,12 @@ export function describeProblems(problems: InputProblem[]): string {
 	return problems.map((problem) => `${problem.field} ${problem.problem}`).join('; ');
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** `agent` or `input` (the API's entry step kind), from the first step of the detail. */
 export function entryKindOf(detail: IDataObject): string | undefined {
 	// The step layout is not in the contract: entries that are not objects are no steps.
-	const steps = Array.isArray(detail.steps) ? (detail.steps as unknown[]).filter(isObject) : [];
+	const steps = Array.isArray(detail.steps) ? (detail.steps as unknown[]).filter(isJsonObject) : [];
 	const sorted = [...steps].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
-	const entryStep = isObject(detail.entryStep) ? detail.entryStep : undefined;
+	const entryStep = isJsonObject(detail.entryStep) ? detail.entryStep : undefined;
 	const kind = sorted[0]?.kind ?? detail.entryKind ?? entryStep?.kind;
 	return typeof kind === 'string' ? kind : undefined;
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { setOwn } from '../common/jsonSchema';
+import { isJsonObject } from '../transport/answer';
 import { carriesUserinfo } from '../transport/baseUrl';
 
 /** The formats a produced document can be downloaded in: the one list behind every format picker and file name. */
@@ -43,7 +44,7 @@ export function findDocumentLink(response: unknown, format: DocumentFormat): str
 /** A link entry (a string, or `{ href }`) that names a user before its host. */
 function isUserinfoLink(entry: unknown): boolean {
 	if (typeof entry === 'string') return carriesUserinfo(entry);
-	return !!entry && typeof entry === 'object' && typeof (entry as IDataObject).href === 'string' && carriesUserinfo((entry as IDataObject).href as string);
+	return isJsonObject(entry) && typeof entry.href === 'string' && carriesUserinfo(entry.href);
 }
 
 /** A links block (or list of links) without its entries that carry user information, nested blocks too. */

@@ -27,6 +27,7 @@ function fieldsOf(object: IDataObject): string {
 	return `its fields: ${listed.join(', ')}${keys.length > LISTED_FIELDS ? `, … (${keys.length} in all)` : ''}`;
 }
 
+/** A JSON object: not null, not a list (what every reader of the service's objects checks before reading fields). */
 export function isJsonObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -139,7 +139,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 });
 
 describe('a minimal record still works (fields "not shown" stay optional)', () => {
-	it.each([[{}], [{ runId: 'run_1' }], [{ runId: 'run_1', status: 'Completed' }], [{ status: 'Running' }]])('%j', (record) => {
+	it.each<[IDataObject]>([[{}], [{ runId: 'run_1' }], [{ runId: 'run_1', status: 'Completed' }], [{ status: 'Running' }]])('%j', (record) => {
 		const compact = compactRun({ record, urlOf });
 		expect(compact.files).toEqual([]);
 		expect(compact.finished).toBe(record.status === 'Completed');
