@@ -5,7 +5,7 @@ import { ensureNodeError, settle } from '../shared/common/errors';
 import { downloadRenderedFiles } from '../shared/runs/renderedFiles.api';
 import { readRunRecord } from '../shared/runs/record.api';
 import { findRenderedArtifacts, runIdOf } from '../shared/runs/record';
-import { apiRequest, asArray, serviceCodeOf } from '../shared/transport';
+import { apiList, serviceCodeOf } from '../shared/transport';
 import type { RetryPolicy } from '../shared/transport/retry';
 import { PollBudget } from './pollBudget';
 import {
@@ -43,7 +43,7 @@ export function isTransient(error: unknown): boolean {
 }
 
 async function listRuns(this: IPollFunctions, query: IDataObject, retry: Partial<RetryPolicy>): Promise<IDataObject[]> {
-	return asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows/runs', qs: query, retry }), 'runs');
+	return await apiList.call(this, { method: 'GET', path: '/workflows/runs', qs: query, retry }, { what: 'a list of runs', key: 'runs' });
 }
 
 /**

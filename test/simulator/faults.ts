@@ -1,5 +1,5 @@
 /**
- * Fault injection rules (admin-set). The pipeline applies `status`, `delay` and `reset`; the
+ * Fault injection rules (admin-set). The pipeline applies `status`, `delay`, `reset` and `answer`; the
  * streaming modules take `drop-stream` and `frame-delay` rules themselves through `take()`.
  *
  * Matching: a rule matches a request when every selector it has matches:
@@ -9,6 +9,7 @@
  *   keyId   - the keyId of the presented key (fixtures: FIXTURE_IDS.keys.*).
  * Each matching request consumes one of the rule's `times` (default 1); at 0 the rule is gone.
  */
+import { readAnswerOverride, type AnswerOverride } from './fault-answers';
 import { SHAPE3_TYPES, type Shape3Type } from './responses';
 
 export type FaultPhase = 'before' | 'after';
@@ -26,7 +27,12 @@ type FaultSpec =
   /** For SSE modules: close the stream abruptly after `afterFrames` frames. */
   | { kind: 'drop-stream'; afterFrames: number }
   /** For SSE modules: wait `ms` before each frame. */
-  | { kind: 'frame-delay'; ms: number };
+  | { kind: 'frame-delay'; ms: number }
+  /**
+   * An answer the contract does not describe (issue 27: every answer is untrusted input). `before`: sent instead of
+   * the handler's; `after`: the handler runs (a run is created) and its answer is rewritten (fault-answers.ts).
+   */
+  | ({ kind: 'answer'; phase?: FaultPhase } & AnswerOverride);
 
 export type FaultKind = FaultSpec['kind'];
 
@@ -63,7 +69,7 @@ function pathMatcher(path: string | undefined): (pathname: string) => boolean {
 }
 
 function phaseOf(rule: FaultRule): FaultPhase | null {
-  if (rule.kind === 'delay' || rule.kind === 'reset') return rule.phase ?? 'before';
+  if (rule.kind === 'delay' || rule.kind === 'reset' || rule.kind === 'answer') return rule.phase ?? 'before';
   if (rule.kind === 'status') return 'before';
   return null;
 }
@@ -206,10 +212,14 @@ function validateFaultRule(input: unknown): FaultSelectors & FaultSpec & { id: s
     case 'frame-delay':
       spec = { kind: 'frame-delay', ms: nonNegativeNumber(raw.ms, 'ms') };
       break;
+    case 'answer':
+      spec = { kind: 'answer', phase: optionalPhase(raw.phase), ...readAnswerOverride(raw, fail) };
+      break;
     default:
-      fail(`kind must be one of status, delay, reset, drop-stream, frame-delay`);
+      fail(`kind must be one of status, delay, reset, drop-stream, frame-delay, answer`);
   }
-  // Drop undefined members so listings stay clean JSON.
+  // Drop undefined members so listings stay clean JSON (a transform is a function: kept as given).
   const rule = JSON.parse(JSON.stringify({ id, ...selectors, ...spec })) as FaultSelectors & FaultSpec & { id: string };
+  if (spec.kind === 'answer' && spec.transform) Object.assign(rule, { transform: spec.transform });
   return { ...rule, times };
 }

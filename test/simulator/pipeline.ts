@@ -10,18 +10,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, identifyKey } from './auth';
 import { ClientAbortedError, RequestBody } from './body';
+import { answerFor, sendFaultStatus } from './fault-answers';
 import type { FaultRule } from './faults';
 import { rateLimitedError } from './rate-limiter';
 import type { RequestLogEntry } from './request-log';
 import { holdResponse, isAnswered } from './response-hold';
-import {
-  HttpError,
-  sendError,
-  sendHttpError,
-  sendShape1,
-  sendShape3,
-  upstreamError,
-} from './responses';
+import { HttpError, sendError, sendHttpError, sendShape1, sendShape3 } from './responses';
 import type { RouteContext, RouteDefinition } from './route-context';
 import type { Simulator } from './simulator';
 import type { ApiKeyRecord, WorkspaceFeature } from './types';
@@ -177,7 +171,8 @@ async function applyBeforeFaults(
 
   const afterDelays = faults.takeAll(entry, 'delay', 'after');
   const afterReset = faults.take(entry, 'reset', 'after');
-  if (afterDelays.length > 0 || afterReset) {
+  const afterAnswer = faults.take(entry, 'answer', 'after');
+  if (afterDelays.length > 0 || afterReset || afterAnswer) {
     const waitMs = afterDelays.reduce((sum, rule) => sum + rule.ms, 0);
     afterDelays.forEach((rule) => mark(rule, `delay-after ${rule.ms}ms`));
     holdResponse(res, (held) => {
@@ -186,6 +181,11 @@ async function applyBeforeFaults(
           // The handler's effects stay (a run was created); the client only sees a reset.
           mark(afterReset, `reset-after (handler answered ${held.status})`);
           req.socket.destroy();
+        } else if (afterAnswer) {
+          // The handler's effects stay too; the client sees another answer than the contract's.
+          const answer = answerFor(afterAnswer, held);
+          mark(afterAnswer, `answer-after ${answer.status} (handler answered ${held.status})`);
+          held.replace(answer.status, answer.headers, answer.body);
         } else {
           held.release();
         }
@@ -214,42 +214,16 @@ async function applyBeforeFaults(
     await refuse(body, () => sendFaultStatus(sim, res, status, presentedKey));
     return false;
   }
-  return true;
-}
 
-function sendFaultStatus(
-  sim: Simulator,
-  res: ServerResponse,
-  rule: Extract<FaultRule, { kind: 'status' }>,
-  key: ApiKeyRecord | undefined,
-): void {
-  switch (rule.status) {
-    case 423:
-      return sendShape1(res, 'tenant_locked');
-    case 503:
-      return sendShape1(res, 'feature_disabled');
-    case 429: {
-      const retryAfterSeconds = rule.retryAfterSeconds ?? 1;
-      const resetAtMs = sim.clock.now() + retryAfterSeconds * 1000;
-      const limit = key ? sim.rateLimitFor(key) : sim.options.defaultRateLimitPerMinute;
-      const body = rateLimitedError(limit, sim.rateLimiter.windowMs, resetAtMs, retryAfterSeconds);
-      if (rule.errorType === 'quota_exceeded') {
-        return sendShape3(res, 429, {
-          ...body,
-          type: 'quota_exceeded',
-          message: rule.message ?? 'The workspace model-usage quota is exhausted.',
-          scope: 'workspace',
-          metric: 'tokens',
-        });
-      }
-      return sendShape3(res, 429, { ...body, message: rule.message ?? body.message });
-    }
-    case 500:
-    case 502:
-      return sendShape3(
-        res,
-        rule.status,
-        upstreamError(rule.errorType ?? 'upstream_error', rule.message ?? 'The upstream model service failed (simulated fault).'),
-      );
+  const answer = faults.take(entry, 'answer', 'before');
+  if (answer) {
+    const sent = answerFor(answer);
+    mark(answer, `answer ${sent.status}`);
+    await refuse(body, () => {
+      res.writeHead(sent.status, { ...sent.headers, 'content-length': sent.body.length });
+      res.end(sent.body);
+    });
+    return false;
   }
+  return true;
 }

@@ -9,8 +9,13 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 export interface HeldResponse {
   status: number;
+  /** The head's headers as the handler wrote them (names lower-cased) and the body it wrote. */
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
   /** Sends the held head and body for real. */
   release(): void;
+  /** Sends another answer instead (`answer` faults): the handler's effects stay. */
+  replace(status: number, headers: OutgoingHttpHeaders, body: Buffer): void;
 }
 
 type WriteCallback = (error?: Error | null) => void;
@@ -22,6 +27,15 @@ const answered = new WeakSet<ServerResponse>();
 /** True once the handler started answering, held or not. */
 export function isAnswered(res: ServerResponse): boolean {
   return res.headersSent || res.writableEnded || answered.has(res);
+}
+
+/** Head headers in either form `writeHead` takes, as one object with lower-case names. */
+function headersOf(head: HeadHeaders | undefined): OutgoingHttpHeaders {
+  if (!head) return {};
+  if (!Array.isArray(head)) return Object.fromEntries(Object.entries(head).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers: OutgoingHttpHeaders = {};
+  for (let index = 0; index + 1 < head.length; index += 2) headers[String(head[index]).toLowerCase()] = head[index + 1];
+  return headers;
 }
 
 export function holdResponse(res: ServerResponse, onEnd: (held: HeldResponse) => void): void {
@@ -53,13 +67,22 @@ export function holdResponse(res: ServerResponse, onEnd: (held: HeldResponse) =>
     Object.assign(res, original);
     answered.add(res);
     const finalStatus = status ?? res.statusCode;
+    const body = Buffer.concat(chunks);
     onEnd({
       status: finalStatus,
+      headers: headersOf(headHeaders),
+      body,
       release: () => {
         if (res.destroyed) return;
         if (headHeaders) res.writeHead(finalStatus, headHeaders);
         else res.writeHead(finalStatus);
-        res.end(Buffer.concat(chunks), callback);
+        res.end(body, callback);
+      },
+      replace: (newStatus, newHeaders, newBody) => {
+        if (res.destroyed) return;
+        res.removeHeader('content-length');
+        res.writeHead(newStatus, { ...newHeaders, 'content-length': newBody.length });
+        res.end(newBody, callback);
       },
     });
     return res;

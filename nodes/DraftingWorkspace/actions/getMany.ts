@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { returnAllOrLimit } from '../../shared/common/descriptions';
 import { jsonItems } from '../../shared/common/items';
 import { applyLimit } from '../../shared/common/parameters';
-import { apiRequest, asArray } from '../../shared/transport';
+import { apiList } from '../../shared/transport';
 import type { Resource } from './node.type';
 import type { OperationModule } from './types';
 
@@ -15,7 +15,7 @@ export function getManyOperation(resource: Resource, path: string, key: string):
 	return {
 		description: [...returnAllOrLimit(resource, 'getAll')],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-			const listed: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path, itemIndex }), key);
+			const listed: IDataObject[] = await apiList.call(this, { method: 'GET', path, itemIndex }, { what: `a list of ${key}`, key });
 			return jsonItems(applyLimit.call(this, listed, itemIndex));
 		},
 	};

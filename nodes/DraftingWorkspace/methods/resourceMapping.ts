@@ -4,13 +4,13 @@ import { locatorValue } from '../../shared/common/parameters';
 
 import { entryKindOf, runInputFields, unwrapInputSchema } from '../../shared/runs/startInput';
 import { templateMapperFields } from '../../shared/templates/answers';
-import { apiRequest } from '../../shared/transport';
+import { apiObject } from '../../shared/transport';
 
 /** Start Run's field mapper: one field per property of the selected workflow's input schema. */
 export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const workflowId = locatorValue(this.getNodeParameter('workflowId', undefined, { extractValue: true }));
 	if (!workflowId) return { fields: [], emptyFieldsNotice: 'Select a workflow first.' };
-	const detail = (await apiRequest.call(this, { method: 'GET', path: `/workflows/${encodeURIComponent(workflowId)}` })) as IDataObject;
+	const detail = await apiObject.call(this, { method: 'GET', path: `/workflows/${encodeURIComponent(workflowId)}` }, { what: 'a workflow' });
 	const schema = unwrapInputSchema(detail.inputSchema);
 	if (!schema) {
 		return {
@@ -31,7 +31,7 @@ export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<Re
 export async function getTemplateFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const templateId = locatorValue(this.getNodeParameter('templateId', undefined, { extractValue: true }));
 	if (!templateId) return { fields: [], emptyFieldsNotice: 'Select a template first.' };
-	const template = (await apiRequest.call(this, { method: 'GET', path: `/document-templates/${encodeURIComponent(templateId)}` })) as IDataObject;
+	const template = await apiObject.call(this, { method: 'GET', path: `/document-templates/${encodeURIComponent(templateId)}` }, { what: 'a template' });
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
 	const fields = templateMapperFields(schema);
 	if (template.needsAttention === true)

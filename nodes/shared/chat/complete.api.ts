@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { ensureNodeError, settle } from '../common/errors';
-import { apiRequest, apiRequestFull, asArray, cancelSignalOf, serviceCodeOf, type TransportContext } from '../transport';
+import { apiList, apiRequestFull, cancelSignalOf, serviceCodeOf, type TransportContext } from '../transport';
 import type { ByteStream } from '../transport/types';
 import { isCutShort, type AggregatedCompletion } from './completion';
 import { ProgressRelay } from './relay.api';
@@ -15,9 +15,9 @@ export const MAX_ANSWER_MS = 10 * 60_000;
 async function explainModelRefusal(this: TransportContext, error: unknown, itemIndex: number | undefined): Promise<Error> {
 	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
 	if (serviceCodeOf(nodeError) !== 'model_not_allowed') return nodeError;
-	const listed = await settle(apiRequest.call(this, { method: 'GET', path: '/v1/models', itemIndex }));
+	const listed = await settle(apiList.call(this, { method: 'GET', path: '/v1/models', itemIndex }, { what: 'a list of models', key: 'data' }));
 	if (listed.ok) {
-		const ids = asArray(listed.value, 'data').map((model) => String(model.id));
+		const ids = listed.value.map((model) => model.id).filter((id): id is string => typeof id === 'string' && id !== '');
 		if (ids.length) nodeError.message = `${nodeError.message}; allowed: ${ids.join(', ')}`;
 	}
 	return nodeError;

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isJsonObject } from '../transport/answer';
+
 /** A streamed chat completion added up, and what the node makes of it. Pure: no I/O. */
 
 /** What a streamed chat completion adds up to. */
@@ -33,10 +35,13 @@ export function readCompletionChunk(chunk: IDataObject): CompletionPiece {
 	if (typeof chunk.model === 'string') piece.model = chunk.model;
 	if (typeof chunk.created === 'number') piece.created = chunk.created;
 	if (chunk.usage && typeof chunk.usage === 'object') piece.usage = chunk.usage as IDataObject;
-	const choices = Array.isArray(chunk.choices) ? (chunk.choices as IDataObject[]) : [];
-	for (const choice of choices) {
+	const choices = Array.isArray(chunk.choices) ? (chunk.choices as unknown[]) : [];
+	for (const entry of choices) {
+		// A chunk is the service's JSON: a choice that is not an object carries nothing.
+		if (!isJsonObject(entry)) continue;
+		const choice = entry;
 		if (Number(choice.index ?? 0) !== 0) continue;
-		const delta = (choice.delta ?? {}) as IDataObject;
+		const delta = isJsonObject(choice.delta) ? choice.delta : {};
 		if (typeof delta.content === 'string') piece.delta += delta.content;
 		if (typeof choice.finish_reason === 'string') piece.finishReason = choice.finish_reason;
 	}

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { runIdOf, statusOf } from '../runs/record';
-import { apiRequest, asArray } from '../transport';
+import { apiList } from '../transport';
 
 function matches(filter: string | undefined, ...values: unknown[]): boolean {
 	if (!filter) return true;
@@ -11,7 +11,7 @@ function matches(filter: string | undefined, ...values: unknown[]): boolean {
 
 /** "From list" for workflows: the service answers the whole list at once, so filtering happens here. */
 export async function searchWorkflows(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const workflows: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows' }), 'workflows');
+	const workflows: IDataObject[] = await apiList.call(this, { method: 'GET', path: '/workflows' }, { what: 'a list of workflows', key: 'workflows' });
 	return {
 		results: workflows
 			.filter((workflow) => matches(filter, workflow.name, workflow.id, workflow.description))
@@ -25,7 +25,7 @@ export async function searchWorkflows(this: ILoadOptionsFunctions, filter?: stri
 
 /** "From list" for runs: the key's most recent runs (the service lists at most 50), newest first. */
 export async function searchRuns(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const runs: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows/runs' }), 'runs');
+	const runs: IDataObject[] = await apiList.call(this, { method: 'GET', path: '/workflows/runs' }, { what: 'a list of runs', key: 'runs' });
 	return {
 		results: runs
 			.map((run) => ({ run, id: runIdOf(run) }))
@@ -41,7 +41,7 @@ export async function searchRuns(this: ILoadOptionsFunctions, filter?: string): 
 
 /** "From list" for templates: the active templates the key's user can use. */
 export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const templates: IDataObject[] = asArray(await apiRequest.call(this, { method: 'GET', path: '/document-templates' }), 'templates');
+	const templates: IDataObject[] = await apiList.call(this, { method: 'GET', path: '/document-templates' }, { what: 'a list of templates', key: 'templates' });
 	return {
 		results: templates
 			.filter((template) => matches(filter, template.name, template.id, template.description))

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { apiObject } from '../transport';
 import { executionContextOf } from './batch';
 
 /**
@@ -10,7 +10,7 @@ import { executionContextOf } from './batch';
  */
 const cache = new WeakMap<object, Map<string, Promise<IDataObject>>>();
 
-export async function readOncePerExecution(this: IExecuteFunctions, path: string, itemIndex: number): Promise<IDataObject> {
+export async function readOncePerExecution(this: IExecuteFunctions, path: string, itemIndex: number, what: string): Promise<IDataObject> {
 	const execution = executionContextOf(this);
 	let perExecution = cache.get(execution);
 	if (!perExecution) {
@@ -19,7 +19,7 @@ export async function readOncePerExecution(this: IExecuteFunctions, path: string
 	}
 	let detail = perExecution.get(path);
 	if (!detail) {
-		detail = apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, { method: 'GET', path, itemIndex });
+		detail = apiObject.call(this, { method: 'GET', path, itemIndex }, { what });
 		perExecution.set(path, detail);
 		// A failed read is not kept: the next item tries again (and reports its own error).
 		detail.catch(() => perExecution?.delete(path));

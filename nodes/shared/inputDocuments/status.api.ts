@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pollUntil } from '../common/pollUntil.api';
-import { apiRequest } from '../transport';
+import { apiObject } from '../transport';
 import { readyReadDelayMs } from './readySchedule';
 
 /** An upload's status (GET /workflow-inputs/documents/{documentId}), and the wait until it is ready. */
@@ -18,8 +18,7 @@ function statusPathOf(record: IDataObject): string {
 }
 
 export async function getUploadStatus(this: IExecuteFunctions, itemIndex: number, path: string): Promise<IDataObject> {
-	const body = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<unknown>>(this, { method: 'GET', path, itemIndex });
-	return body && typeof body === 'object' ? (body as IDataObject) : {};
+	return await apiObject.call(this, { method: 'GET', path, itemIndex }, { what: "the upload's status" });
 }
 
 function ingestionFailed(this: IExecuteFunctions, itemIndex: number, record: IDataObject, what: string): NodeOperationError {

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { safeFileName } from '../transport/fileName';
 import { findRenderedArtifacts, isPausedForReview, isTerminal, runErrorOf, runIdOf, statusOf, workflowIdOf } from './record';
 
 /**
@@ -67,7 +68,8 @@ function text(value: unknown): string | undefined {
 function filesOf(input: CompactRunInput): CompactFile[] {
 	return findRenderedArtifacts(input.record).map((artifact, index) => {
 		const downloaded = input.downloaded?.find((file) => artifact.stepId !== undefined && file.stepId === artifact.stepId) ?? input.downloaded?.[index];
-		const file: CompactFile = { name: downloaded?.fileName ?? artifact.filename ?? `${artifact.stepId ?? `file-${index + 1}`}${artifact.format ? `.${artifact.format}` : ''}` };
+		// The same bare name as the downloaded binary's: the record's own name is the service's, so never a path.
+		const file: CompactFile = { name: safeFileName(downloaded?.fileName, artifact.filename, `${artifact.stepId ?? `file-${index + 1}`}${artifact.format ? `.${artifact.format}` : ''}`) };
 		if (artifact.format) file.format = artifact.format;
 		const mimeType = downloaded?.mimeType ?? artifact.contentType;
 		if (mimeType) file.mimeType = mimeType;

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { apiRequest, type TransportContext } from '../transport';
+import { apiObject, type TransportContext } from '../transport';
 import type { RetryPolicy } from '../transport/retry';
 
 /** `/workflows/runs/{runId}`: the base of every run endpoint. */
@@ -14,5 +14,5 @@ export async function readRunRecord(
 	runId: string,
 	options: { itemIndex?: number; retry?: Partial<RetryPolicy> } = {},
 ): Promise<IDataObject> {
-	return (await apiRequest.call(this, { method: 'GET', path: runPath(runId), ...options })) as IDataObject;
+	return await apiObject.call(this, { method: 'GET', path: runPath(runId), ...options }, { what: 'a run record' });
 }

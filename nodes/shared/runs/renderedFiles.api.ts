@@ -2,6 +2,7 @@ import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IPollFunctions } f
 
 import type { RetryPolicy } from '../transport/retry';
 import { downloadToBinary } from '../transport/download.api';
+import { safeFileName } from '../transport/fileName';
 import { findRenderedArtifacts, runIdOf, type RenderedArtifact } from './record';
 
 export interface DownloadedFile {
@@ -35,7 +36,7 @@ export async function downloadRenderedFiles(
 		const data = await downloadToBinary.call(this, artifact.downloadPath, {
 			itemIndex: options.itemIndex,
 			retry: options.retry,
-			fallbackFileName: artifact.filename ?? `${runIdOf(record) ?? 'run'}-${artifact.stepId ?? index}${artifact.format ? `.${artifact.format}` : ''}`,
+			fallbackFileName: safeFileName(artifact.filename, `${runIdOf(record) ?? 'run'}-${artifact.stepId ?? index}${artifact.format ? `.${artifact.format}` : ''}`),
 		});
 		binary[property] = data;
 		files.push({ stepId: artifact.stepId, binaryProperty: property, fileName: data.fileName, mimeType: data.mimeType, fileSize: data.fileSize });

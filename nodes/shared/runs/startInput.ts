@@ -3,6 +3,7 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 import { booleanFromText } from '../common/booleanText';
 import { parseJsonText } from '../common/jsonObject';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
+import { isJsonObject } from '../transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
 
 /**
@@ -150,8 +151,10 @@ export function describeProblems(problems: InputProblem[]): string {
 
 /** `agent` or `input` (the API's entry step kind), from the first step of the detail. */
 export function entryKindOf(detail: IDataObject): string | undefined {
-	const steps = Array.isArray(detail.steps) ? (detail.steps as IDataObject[]) : [];
+	// The step layout is not in the contract: entries that are not objects are no steps.
+	const steps = Array.isArray(detail.steps) ? (detail.steps as unknown[]).filter(isJsonObject) : [];
 	const sorted = [...steps].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
-	const kind = sorted[0]?.kind ?? detail.entryKind ?? (detail.entryStep as IDataObject | undefined)?.kind;
+	const entryStep = isJsonObject(detail.entryStep) ? detail.entryStep : undefined;
+	const kind = sorted[0]?.kind ?? detail.entryKind ?? entryStep?.kind;
 	return typeof kind === 'string' ? kind : undefined;
 }

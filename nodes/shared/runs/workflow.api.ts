@@ -4,5 +4,5 @@ import { readOncePerExecution } from '../common/readOnce.api';
 
 /** GET /workflows/{id}, read once per execution: Start Run's live input schema. */
 export async function getWorkflowDetail(this: IExecuteFunctions, workflowId: string, itemIndex: number): Promise<IDataObject> {
-	return await readOncePerExecution.call(this, `/workflows/${encodeURIComponent(workflowId)}`, itemIndex);
+	return await readOncePerExecution.call(this, `/workflows/${encodeURIComponent(workflowId)}`, itemIndex, 'the workflow with its input schema');
 }

@@ -2,6 +2,7 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { booleanFromText } from '../common/booleanText';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../common/jsonSchema';
+import { isJsonObject } from '../transport/answer';
 import { normaliseDateAnswer } from './dates';
 
 /**
@@ -31,8 +32,11 @@ function isChoiceList(schema: Schema): boolean {
 
 function groupsOf(root: Schema): Map<string, string> {
 	const byPath = new Map<string, string>();
-	const groups = Array.isArray(root['x-groups']) ? (root['x-groups'] as IDataObject[]) : [];
-	for (const group of groups) {
+	const groups = Array.isArray(root['x-groups']) ? (root['x-groups'] as unknown[]) : [];
+	for (const entry of groups) {
+		// The schema is the service's JSON: a section that is not an object names nothing.
+		if (!isJsonObject(entry)) continue;
+		const group = entry;
 		const title = typeof group.title === 'string' ? group.title : typeof group.id === 'string' ? group.id : undefined;
 		const fields = Array.isArray(group.fields) ? group.fields : [];
 		for (const field of fields) if (typeof field === 'string' && title) byPath.set(field, title);

@@ -1,5 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { setOwn } from '../common/jsonSchema';
+import { isJsonObject } from '../transport/answer';
+import { carriesUserinfo } from '../transport/baseUrl';
+
 /** The formats a produced document can be downloaded in: the one list behind every format picker and file name. */
 const DOCUMENT_FORMATS = [
 	{ name: 'DOCX', value: 'docx', extension: 'docx' },
@@ -35,4 +39,37 @@ export function findDocumentLink(response: unknown, format: DocumentFormat): str
 		if (entry && typeof entry === 'object' && typeof (entry as IDataObject).href === 'string') return (entry as IDataObject).href as string;
 	}
 	return undefined;
+}
+
+/** A link entry (a string, or `{ href }`) that names a user before its host. */
+function isUserinfoLink(entry: unknown): boolean {
+	if (typeof entry === 'string') return carriesUserinfo(entry);
+	return isJsonObject(entry) && typeof entry.href === 'string' && carriesUserinfo(entry.href);
+}
+
+/** A links block (or list of links) without its entries that carry user information, nested blocks too. */
+function scrubbed(entry: unknown, depth: number): unknown {
+	if (depth > 3 || !entry || typeof entry !== 'object') return entry;
+	if (Array.isArray(entry)) return entry.filter((item) => !isUserinfoLink(item)).map((item) => scrubbed(item, depth + 1));
+	const kept: IDataObject = {};
+	for (const [key, value] of Object.entries(entry as IDataObject)) {
+		// Own properties only, `__proto__` included: the answer is JSON, whatever its keys.
+		if (!isUserinfoLink(value)) setOwn(kept, key, scrubbed(value, depth + 1));
+	}
+	return kept;
+}
+
+/**
+ * The production answer for output: every link `findDocumentLink` could read (and the other entries of a links
+ * block, such as the record's link) is left out when it carries user information (`user@host`): such a link is
+ * refused by the transport, and never handed on. An answer without one comes back equal.
+ */
+export function withoutUserinfoLinks(response: IDataObject): IDataObject {
+	const output: IDataObject = {};
+	for (const [key, entry] of Object.entries(response)) {
+		const isLinkPlace = ['links', '_links', 'content', ...DOCUMENT_FORMAT_VALUES].includes(key);
+		if (!isLinkPlace) setOwn(output, key, entry);
+		else if (!isUserinfoLink(entry)) setOwn(output, key, scrubbed(entry, 0));
+	}
+	return output;
 }

@@ -46,26 +46,49 @@ const baseOf = rememberedByInput((normalisedBaseUrl: string): Readonly<Base> => 
 	return Object.freeze({ href: base.toString(), origin: base.origin, prefix: base.pathname.replace(/\/+$/, '') });
 });
 
-export type ResolvedUrl = { ok: true; url: string } | { ok: false; target: string; expectedOrigin: string };
+export type ResolvedUrl =
+	| { ok: true; url: string }
+	| { ok: false; target: string; expectedOrigin: string; reason: 'origin' | 'userinfo' };
+
+/**
+ * Whether a link carries user information (`user@`, `user:password@`). It is not part of the origin, so such a link
+ * passes an origin check, and n8n's HTTP client then sends it as Basic authentication instead of the Bearer key.
+ */
+export function carriesUserinfo(link: string): boolean {
+	const target = (link ?? '').trim();
+	if (!URL.canParse(target, 'http://relative.invalid')) return false;
+	const parsed = new URL(target, 'http://relative.invalid');
+	return parsed.username !== '' || parsed.password !== '';
+}
+
+/** A link as errors may show it: its user information, if any, replaced by `***`. */
+export function redactUserinfo(link: string): string {
+	return carriesUserinfo(link) ? link.replace(/^([^@]*[/\\]{2})?[^/\\]*@/, '$1***@') : link;
+}
 
 /**
  * Turns an API path (`/workflows`) or a server-given path or link into an absolute URL under the base URL.
  * A base URL may carry a path prefix (`https://host/api`): a server path that already starts with that
- * prefix is not prefixed twice. Absolute links are accepted only on the base URL's origin.
+ * prefix is not prefixed twice. Absolute links are accepted only on the base URL's origin, and never with user
+ * information (refused as the credential's Base URL is, `normaliseBaseUrl`).
  */
 export function resolveServiceUrl(normalisedBaseUrl: string, pathOrUrl: string): ResolvedUrl {
 	const { href, origin, prefix } = baseOf(normalisedBaseUrl);
 	const target = (pathOrUrl ?? '').trim();
-	const refused: ResolvedUrl = { ok: false, target, expectedOrigin: origin };
+	const refused = (reason: 'origin' | 'userinfo'): ResolvedUrl => ({ ok: false, target, expectedOrigin: origin, reason });
 	if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//') || target.startsWith('\\')) {
-		if (!URL.canParse(target, href)) return refused;
-		const absolute = new URL(target, href);
-		return absolute.origin === origin ? { ok: true, url: absolute.toString() } : refused;
+		if (!URL.canParse(target, href)) return refused('origin');
+		return accepted(new URL(target, href), origin, refused);
 	}
 	const path = target.startsWith('/') ? target : `/${target}`;
 	const joined = prefix && (path === prefix || path.startsWith(`${prefix}/`)) ? path : `${prefix}${path}`;
-	if (!URL.canParse(joined, origin)) return refused;
-	const resolved = new URL(joined, origin);
+	if (!URL.canParse(joined, origin)) return refused('origin');
 	// `new URL` normalises `..` and backslashes: a crafted path must not leave the origin.
-	return resolved.origin === origin ? { ok: true, url: resolved.toString() } : refused;
+	return accepted(new URL(joined, origin), origin, refused);
+}
+
+function accepted(resolved: URL, origin: string, refused: (reason: 'origin' | 'userinfo') => ResolvedUrl): ResolvedUrl {
+	if (resolved.origin !== origin) return refused('origin');
+	if (resolved.username || resolved.password) return refused('userinfo');
+	return { ok: true, url: resolved.toString() };
 }

@@ -2,6 +2,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, IPollFunctions } from
 
 import { apiRequestFull, headerValue } from './index';
 import { filenameFromContentDisposition } from './contentDisposition';
+import { safeFileName } from './fileName';
 import type { RetryPolicy } from './retry';
 
 export interface DownloadOptions {
@@ -32,7 +33,8 @@ export async function downloadToBinary(
 		itemIndex: options.itemIndex,
 		retry: options.retry,
 	});
-	const fileName = filenameFromContentDisposition(headerValue(response.headers, 'content-disposition')) ?? options.fallbackFileName;
+	// A bare name, never a path: n8n would make the part before a `/` the binary's `directory` (fileName.ts).
+	const fileName = safeFileName(filenameFromContentDisposition(headerValue(response.headers, 'content-disposition')), options.fallbackFileName);
 	const mimeType = headerValue(response.headers, 'content-type')?.split(';')[0].trim() || 'application/octet-stream';
 	return await this.helpers.prepareBinaryData(response.body as Parameters<typeof this.helpers.prepareBinaryData>[0], fileName, mimeType);
 }

@@ -1,6 +1,6 @@
-/** The transport's public face: the one request function, and what callers read from its answers and errors. */
-export { apiRequest, apiRequestFull } from './request.api';
-export { asArray } from './asArray';
+/** The transport's public face: the request functions, and what callers read from their answers and errors. */
+export { apiRequestFull } from './request.api';
+export { apiList, apiObject, isUnusableAnswer } from './json.api';
 export { CANCELLED_WAIT_MESSAGE, cancelSignalOf } from './cancel';
 export { headerValue, serviceCodeOf } from './errors';
 export { withFailure } from './failure';

@@ -148,7 +148,3 @@ async function waitIfRetry(
 	await sleep(decision.delayMs, signal);
 	return true;
 }
-
-export async function apiRequest<T = unknown>(this: TransportContext, options: ApiRequestOptions): Promise<T> {
-	return (await apiRequestFull.call<TransportContext, [ApiRequestOptions], Promise<ApiResponse<T>>>(this, options)).body;
-}

@@ -143,6 +143,46 @@ describe('Fault injection', () => {
     expect(await (await t.call('/test-only/stream-faults', { key: FIXTURE_KEYS.full })).json()).toEqual({ afterFrames: null, frameDelayMs: null });
   });
 
+  test('Fault answer (before): any body instead of the handler\'s, which never runs; JSON null, lists and texts', async () => {
+    for (const body of [null, ['a'], 'accepted', 7]) {
+      t.sim.admin.addFault({ kind: 'answer', body, path: '/test-only/effects' });
+      const res = await t.call('/test-only/effects', { method: 'POST', key: FIXTURE_KEYS.full, json: {} });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual(body);
+    }
+    expect(effects).toBe(0);
+    t.sim.admin.addFault({ kind: 'answer', status: 202, raw: '<html>proxy</html>', contentType: 'text/html', path: '/workflows' });
+    const html = await t.call('/workflows', { key: FIXTURE_KEYS.full });
+    expect([html.status, html.headers.get('content-type'), await html.text()]).toEqual([202, 'text/html', '<html>proxy</html>']);
+    expect(t.sim.admin.requests().at(-1)?.faults[0]).toMatch(/answer 202/);
+  });
+
+  test('Fault answer (after): the handler runs and its effect stays; body, status, headers or a transform of its JSON replace its answer', async () => {
+    t.sim.admin.addFault({ kind: 'answer', phase: 'after', body: 'started', path: '/test-only/effects' });
+    const replaced = await t.call('/test-only/effects', { method: 'POST', key: FIXTURE_KEYS.full, json: {} });
+    expect([replaced.status, await replaced.json(), effects]).toEqual([202, 'started', 1]);
+
+    t.sim.admin.addFault({ kind: 'answer', phase: 'after', transform: (body) => ({ ...(body as object), extra: true }), headers: { 'Content-Disposition': 'attachment; filename="../x"' }, path: '/test-only/effects' });
+    const transformed = await t.call('/test-only/effects', { method: 'POST', key: FIXTURE_KEYS.full, json: {} });
+    expect(await transformed.json()).toEqual({ effects: 2, extra: true });
+    expect(transformed.headers.get('content-disposition')).toBe('attachment; filename="../x"');
+
+    t.sim.admin.addFault({ kind: 'answer', phase: 'after', status: 200, headers: { 'x-extra': 'yes' }, path: '/test-only/effects' });
+    const kept = await t.call('/test-only/effects', { method: 'POST', key: FIXTURE_KEYS.full, json: {} });
+    expect([kept.status, kept.headers.get('x-extra'), await kept.json()]).toEqual([200, 'yes', { effects: 3 }]);
+    expect(t.sim.admin.requests().at(-1)?.faults[0]).toMatch(/answer-after 200 \(handler answered 202\)/);
+  });
+
+  test('Fault answer over admin HTTP: JSON bodies, null included; a transform is programmatic only', async () => {
+    expect((await t.admin('POST', '/faults', { kind: 'answer', body: null, path: '/workflows' })).status).toBe(201);
+    const res = await t.call('/workflows', { key: FIXTURE_KEYS.full });
+    expect(await res.json()).toBeNull();
+    expect(() => t.sim.admin.addFault({ kind: 'answer', body: 1, raw: 'x' })).toThrow(/body or raw/);
+    expect(() => t.sim.admin.addFault({ kind: 'answer', status: 99 })).toThrow(/status must be/);
+    expect(() => t.sim.admin.addFault({ kind: 'answer', headers: { a: 1 as unknown as string } })).toThrow(/headers/);
+  });
+
   test('Fault rules: invalid rules are refused with a reason', () => {
     expect(() => t.sim.admin.addFault({ kind: 'status', status: 404 as 423 })).toThrow(/status must be one of/);
     expect(() => t.sim.admin.addFault({ kind: 'delay', ms: -1 })).toThrow(/ms must be/);

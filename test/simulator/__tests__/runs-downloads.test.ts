@@ -120,6 +120,19 @@ describe('Run downloads', () => {
     expect(record.steps[2].renderedArtifact?.downloadPath).toBe('https://evil.example/steal');
   });
 
+  test('Admin setFileName: the record and the Content-Disposition carry any name, a path or control characters included', async () => {
+    const runId = await start(W.agentSummary, 'x');
+    await waitForRun(t.sim, runId, isTerminalView);
+    const hostile = '../../etc/pass\r\nwd';
+    runAdmin(t.sim).setFileName(runId, S.agentSummary.render, hostile);
+    const record = (await (await get(`/workflows/runs/${runId}`)).json()) as RunRecord;
+    expect(record.steps[2].renderedArtifact?.filename).toBe(hostile);
+    const res = await get(fileOf(runId, S.agentSummary.render));
+    expect(res.headers.get('content-disposition')).toBe(contentDisposition(hostile));
+    expect(res.headers.get('content-disposition')).toContain("filename*=UTF-8''..%2F..%2Fetc%2Fpass%0D%0Awd");
+    expect(() => runAdmin(t.sim).setFileName(runId, S.agentSummary.agent, 'x')).toThrow(/has no rendered file/);
+  });
+
   test('Endpoints: an input document on the run\'s list downloads with its original bytes, stored content type and filename', async () => {
     const res = await get(inputDocOf(ddRun, doc.documentVersionId));
     expect(res.status).toBe(200);

@@ -36,6 +36,11 @@ export interface RunAdmin {
   /** Overwrites a rendered file's `downloadPath` (any string, e.g. a URL on another origin). */
   setDownloadPath(runId: string, stepId: string, downloadPath: string): RunAdminView;
   /**
+   * Overwrites a rendered file's name (any string: `../../etc/passwd`, control characters, 400 characters). The
+   * record's `filename` and the download's Content-Disposition then carry it, as a careless service would.
+   */
+  setFileName(runId: string, stepId: string, filename: string): RunAdminView;
+  /**
    * Puts a run that is not played (a seeded one) in a status and condition, at the simulator's "now": a final
    * status sets `completedAt`. For model-based tests, which script every change of every run themselves.
    */
@@ -76,6 +81,15 @@ export function runAdmin(sim: Simulator): RunAdmin {
       if (!step?.artifact) throw new AdminError(`Step ${stepId} of run ${runId} has no rendered file`, 404);
       if (typeof downloadPath !== 'string' || downloadPath === '') throw new AdminError('downloadPath must be a non-empty string');
       step.artifact.downloadPath = downloadPath;
+      return view(run);
+    },
+    setFileName(runId, stepId, filename) {
+      const run = store().runs.get(runId);
+      if (!run) throw new AdminError(`Unknown run ${runId}`, 404);
+      const step = run.steps.find((candidate) => candidate.stepId === stepId);
+      if (!step?.artifact) throw new AdminError(`Step ${stepId} of run ${runId} has no rendered file`, 404);
+      if (typeof filename !== 'string') throw new AdminError('filename must be a string');
+      step.artifact.filename = filename;
       return view(run);
     },
     forceState(runId, status, condition = null) {
@@ -143,6 +157,11 @@ export function registerRunAdminRoutes(sim: Simulator): void {
     method: 'PUT',
     path: '/runs/:runId/steps/:stepId/download-path',
     handler: async (ctx) => admin.setDownloadPath(ctx.params.runId, ctx.params.stepId, (await body(ctx)).downloadPath as string),
+  });
+  sim.adminRoute({
+    method: 'PUT',
+    path: '/runs/:runId/steps/:stepId/filename',
+    handler: async (ctx) => admin.setFileName(ctx.params.runId, ctx.params.stepId, (await body(ctx)).filename as string),
   });
   sim.adminRoute({
     method: 'POST',

@@ -12,10 +12,13 @@ import { ensureRenderedFiles } from './seed';
 import { runsOf } from './store';
 import { requireVisibleRun } from './visibility';
 
-/** RFC 6266: an ASCII fallback in `filename`, the exact name (RFC 5987) in `filename*`. */
+/**
+ * RFC 6266: an ASCII fallback in `filename`, the exact name (RFC 5987) in `filename*`. A lone surrogate (a name set
+ * by `setFileName`) cannot be UTF-8: it is sent as U+FFFD, as a real service's encoder would.
+ */
 export function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
-import { normaliseBaseUrl, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
+import { carriesUserinfo, normaliseBaseUrl, redactUserinfo, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
+import { USERINFO_PARTS, userinfoLinks, userinfoPart } from '../../expectations/untrusted';
 
 describe('normaliseBaseUrl', () => {
 	it.each([
@@ -71,6 +72,58 @@ describe('remembered per base URL (computed once, not once per item)', () => {
 				}
 			}),
 			{ numRuns: 60 },
+		);
+	});
+});
+
+
+describe('links with user information (user@) are refused like a Base URL with it (issue 27)', () => {
+	const base = 'https://ws.example.com/api';
+
+	it.each(userinfoLinks('https://ws.example.com', '/api/workflows/runs/r1/files/s1/download').map((link) => [link]))('refuses %p', (link) => {
+		expect(carriesUserinfo(link)).toBe(true);
+		expect(resolveServiceUrl(base, link)).toMatchObject({ ok: false, reason: 'userinfo' });
+	});
+
+	it('still refuses other origins as such, and accepts the same link without user information', () => {
+		expect(resolveServiceUrl(base, 'https://user@evil.example.net/x')).toMatchObject({ ok: false, reason: 'origin' });
+		expect(resolveServiceUrl(base, 'https://ws.example.com/api/documents/d1/content/pdf')).toMatchObject({ ok: true });
+	});
+
+	it.each(['/workflows/runs/r@1', 'documents/a@b/content/pdf', 'mailto:someone@example.com', '/api/x?user=a@b'])('%p has no user information', (link) =>
+		expect(carriesUserinfo(link)).toBe(false),
+	);
+
+	it.each(USERINFO_PARTS.map((part) => [part]))('redacts %p in what an error shows', (part) => {
+		const shown = redactUserinfo(`https://${part}ws.example.com/api/x`);
+		expect(shown).toBe('https://***@ws.example.com/api/x');
+	});
+
+	it('property: a link to the base origin with any user information is refused; without it, it resolves with none', () => {
+		const path = fc.webPath();
+		fc.assert(
+			fc.property(userinfoPart, path, fc.constantFrom('https://', '//', 'https:\\\\', 'HTTPS://'), (userinfo, rest, front) => {
+				const link = `${front}${userinfo}ws.example.com${rest}`;
+				expect(resolveServiceUrl(base, link)).toMatchObject({ ok: false, reason: 'userinfo' });
+				expect(redactUserinfo(link)).toBe(link.replace(userinfo, '***@'));
+				const clean = resolveServiceUrl(base, `https://ws.example.com${rest}`);
+				if (clean.ok) expect(new URL(clean.url).username).toBe('');
+			}),
+			{ numRuns: 1000 },
+		);
+	});
+
+	it('property: whatever path or link the service gives, a resolved URL never carries user information', () => {
+		const anyLink = fc.oneof(fc.webUrl({ withQueryParameters: true }), fc.webPath(), fc.string(), userinfoPart.map((part) => `http://${part}ws.example.com/x`));
+		fc.assert(
+			fc.property(anyLink, (link) => {
+				const resolved = resolveServiceUrl(base, link);
+				if (resolved.ok) {
+					const url = new URL(resolved.url);
+					expect([url.username, url.password, url.origin]).toEqual(['', '', 'https://ws.example.com']);
+				}
+			}),
+			{ numRuns: 2000 },
 		);
 	});
 });

@@ -4,13 +4,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { unmatchedKeysHint } from '../../../shared/common/autoMap';
 import type { Lane } from '../../../shared/common/batch';
 import { binaryPropertyField, templateLocator } from '../../../shared/common/descriptions';
-import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, type DocumentFormat } from '../../../shared/templates/links';
-import { ensureNodeError, settle } from '../../../shared/common/errors';
+import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, withoutUserinfoLinks, type DocumentFormat } from '../../../shared/templates/links';
+import { ensureNodeError, settle, withCreated } from '../../../shared/common/errors';
 import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
 import { buildTemplateInput, templateFields } from '../../../shared/templates/answers';
 import { pictureProblem } from '../../../shared/templates/pictures';
 import { readOncePerExecution } from '../../../shared/common/readOnce.api';
-import { apiRequest, serviceCodeOf } from '../../../shared/transport';
+import { apiObject, isUnusableAnswer, serviceCodeOf } from '../../../shared/transport';
 import { POST_STAGE } from '../types';
 import { downloadProduced } from './produceDownload';
 
@@ -99,7 +99,7 @@ function withUnmatchedKeys(this: IExecuteFunctions, error: unknown, itemIndex: n
 export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
 	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
 	const templatePath = `/document-templates/${encodeURIComponent(templateId)}`;
-	const template = await readOncePerExecution.call(this, templatePath, itemIndex);
+	const template = await readOncePerExecution.call(this, templatePath, itemIndex, 'the template with its input schema');
 	const name = typeof template.name === 'string' ? `"${template.name}"` : templateId;
 	if (template.needsAttention === true)
 		throw new NodeOperationError(this.getNode(), `Template ${name} needs attention before it can be used`, {
@@ -122,24 +122,41 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	if (title) body.title = title;
 	const posted = await settle(
 		lane.send(POST_STAGE, async () =>
-			await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-				method: 'POST',
-				path: `${templatePath}/documents`,
-				body,
-				itemIndex,
-				ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
-			}),
+			await apiObject.call(
+				this,
+				{
+					method: 'POST',
+					path: `${templatePath}/documents`,
+					body,
+					itemIndex,
+					ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
+				},
+				{ what: 'the produced document (status, links)' },
+			),
 		),
 	);
+	if (!posted.ok && isUnusableAnswer(posted.error)) {
+		// Which document, if any, is not known: the batch's error lists it, and a rerun is a choice, not a guess.
+		lane.record({ templateId, documentId: null });
+		throw withCreated.call(this, posted.error, itemIndex, {
+			ids: { templateId, documentId: null },
+			summary: `A document from template ${name} may have been produced, but the answer does not say which`,
+			next: 'Do not run the item again before checking the workspace for it (see below).',
+			mentions: [],
+		});
+	}
 	if (!posted.ok) throw withUnmatchedKeys.call(this, posted.error, itemIndex, unmatchedInputKeys);
+	// A link with user information is never output (nor followed): the download below meets the transport's refusal.
+	const answer = posted.value;
+	const output = withoutUserinfoLinks(answer);
 	// Produced: an error that stops the node later lists it (createdInBatch), so a rerun does not make it twice.
-	lane.record({ templateId, ...(typeof posted.value?.documentId === 'string' ? { documentId: posted.value.documentId } : { document: posted.value }) });
+	lane.record({ templateId, ...(typeof answer.documentId === 'string' ? { documentId: answer.documentId } : { document: output }) });
 	// With Map Automatically the output names the item's keys that answered nothing (an `incomplete` document
 	// without them would not say why).
-	const produced: IDataObject = unmatchedInputKeys ? { ...posted.value, unmatchedInputKeys } : posted.value;
+	const produced: IDataObject = unmatchedInputKeys ? { ...output, unmatchedInputKeys } : output;
 
 	const format = this.getNodeParameter('downloadFormat', itemIndex, 'none') as DocumentFormat | 'none';
 	if (format === 'none') return [{ json: produced }];
 	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-	return [await downloadProduced.call(this, itemIndex, produced, format, property)];
+	return [await downloadProduced.call(this, itemIndex, produced, format, property, answer)];
 }

@@ -38,8 +38,10 @@ export async function downloadProduced(
 	produced: IDataObject,
 	format: DocumentFormat,
 	binaryPropertyName: string,
+	/** The service's answer as it came (`produced` is the output, without links that carry user information). */
+	answer: IDataObject,
 ): Promise<INodeExecutionData> {
-	const downloaded = await settle(downloadDocument.call(this, produced, format, itemIndex));
+	const downloaded = await settle(downloadDocument.call(this, answer, format, itemIndex));
 	if (downloaded.ok) {
 		const { fileName, mimeType, fileSize } = downloaded.value;
 		return {

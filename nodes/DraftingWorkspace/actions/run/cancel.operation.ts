@@ -6,7 +6,7 @@ import { jsonItems } from '../../../shared/common/items';
 import { ensureNodeError, settle } from '../../../shared/common/errors';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { runPath } from '../../../shared/runs/record.api';
-import { apiRequest, serviceCodeOf } from '../../../shared/transport';
+import { apiObject, serviceCodeOf } from '../../../shared/transport';
 import { POST_STAGE } from '../types';
 
 export const description: INodeProperties[] = [
@@ -24,16 +24,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
 	const sent = await settle(
 		lane.send(POST_STAGE, async () =>
-			await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-				method: 'POST',
-				path: `${runPath(runId)}/cancel`,
-				itemIndex,
-			}),
+			await apiObject.call(
+				this,
+				{
+					method: 'POST',
+					path: `${runPath(runId)}/cancel`,
+					itemIndex,
+					ifUnsure: `Read the run with Run → Get (run ID ${runId}): its status says whether it is being cancelled. Cancelling again is harmless.`,
+				},
+				{ what: 'the cancel answer (runId, requested)' },
+			),
 		),
 	);
 	if (!sent.ok) throw explainCancelRefusal(sent.error, itemIndex, this);
-	const body = sent.value;
-	const answer: IDataObject = body && typeof body === 'object' ? body : {};
+	const answer = sent.value;
 	const alreadyTerminal = answer.alreadyTerminal === true;
 	const normalised: IDataObject = {
 		...answer,

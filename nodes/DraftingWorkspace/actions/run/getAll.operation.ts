@@ -5,7 +5,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { workflowLocator } from '../../../shared/common/descriptions';
 import { jsonItems } from '../../../shared/common/items';
 import { locatorValue } from '../../../shared/common/parameters';
-import { apiRequest, asArray } from '../../../shared/transport';
+import { apiList } from '../../../shared/transport';
 
 const show = { resource: ['run'], operation: ['getAll'] };
 /** Contract, Endpoints: the list holds the most recent 50 visible runs after filtering. */
@@ -103,7 +103,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// The service reads Started To as a whole day; the day is taken as the user sees it, in the workflow's time zone.
 	if (filters.startedTo) qs.startedTo = toDateTime.call(this, filters.startedTo, 'Started To', itemIndex).toISODate();
 
-	const runs = asArray(await apiRequest.call(this, { method: 'GET', path: '/workflows/runs', qs, itemIndex }), 'runs');
+	const runs = await apiList.call(this, { method: 'GET', path: '/workflows/runs', qs, itemIndex }, { what: 'a list of runs', key: 'runs' });
 	const limit = this.getNodeParameter('limit', itemIndex, RUN_LIST_MAX) as number;
 	return jsonItems(runs.slice(0, limit));
 }

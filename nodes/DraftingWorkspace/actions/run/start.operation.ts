@@ -7,8 +7,10 @@ import { workflowLocator } from '../../../shared/common/descriptions';
 import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../../shared/common/errors';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
 import { getLocatorId, readFollowAtMost, readMapperValues } from '../../../shared/common/parameters';
+import { runIdOf } from '../../../shared/runs/record';
 import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../../shared/runs/startInput';
 import { getWorkflowDetail } from '../../../shared/runs/workflow.api';
+import { isUnusableAnswer } from '../../../shared/transport';
 import { readUploadSettings, uploadOptionFields } from '../inputDocument/uploadFields';
 import { startRun, uploadPendingDocuments, uploadsCreated, type UploadedInputDocument } from './startDocuments';
 import type { BatchPlan } from '../types';
@@ -172,24 +174,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 
 	const readyTimeoutMs = mode === 'text' ? 0 : readUploadSettings.call(this, 'documentOptions', itemIndex).readyTimeoutMs;
 	const posted = await settle(lane.send('start', async () => await startRun.call(this, itemIndex, { workflowId, input: mapped.input }, readyTimeoutMs)));
-	if (!posted.ok && uploaded.length) throw withCreated.call(this, posted.error, itemIndex, uploadsCreated(uploaded));
-	if (!posted.ok) throw ensureNodeError(this.getNode(), posted.error, itemIndex);
+	if (!posted.ok) {
+		// An answer the node cannot read (no run ID): the run may exist all the same, and the batch's error lists it.
+		if (isUnusableAnswer(posted.error)) {
+			const unconfirmed = startUnconfirmed(workflowId, uploaded);
+			lane.record(unconfirmed.ids);
+			throw withCreated.call(this, posted.error, itemIndex, unconfirmed);
+		}
+		if (uploaded.length) throw withCreated.call(this, posted.error, itemIndex, uploadsCreated(uploaded));
+		throw ensureNodeError(this.getNode(), posted.error, itemIndex);
+	}
 	const startedAt = Date.now();
 	const started = posted.value;
-	const runId = typeof started.runId === 'string' ? started.runId : typeof started.id === 'string' ? started.id : undefined;
-	lane.record({ workflowId, ...(runId ? { runId } : { run: started }) });
+	// The start answer was checked for its run ID (startRun): without one it is an error above.
+	const runId = runIdOf(started) ?? '';
+	lane.record({ workflowId, runId });
 	if (!(this.getNodeParameter('waitForCompletion', itemIndex, false) as boolean)) {
 		if (!wantsSimplified.call(this, itemIndex)) return [{ json: { ...started, ...extra } }];
 		// The run exists now: a failure reading the credential for its links must not read as a failed start.
 		const compact = await settle(simplifiedRun.call(this, started, itemIndex, { workflowId }));
-		if (!compact.ok) throw withCreated.call(this, compact.error, itemIndex, runCreated(runId ?? '(see the error)', workflowId, uploaded));
+		if (!compact.ok) throw withCreated.call(this, compact.error, itemIndex, runCreated(runId, workflowId, uploaded));
 		return [{ json: { ...(compact.value as unknown as IDataObject), ...(unmatchedInputKeys ? { unmatchedInputKeys } : {}) } }];
 	}
-	if (!runId)
-		throw new NodeOperationError(this.getNode(), 'The service started the run but did not say its id, so it cannot be followed', {
-			description: `Answer: ${JSON.stringify(started).slice(0, 300)}. Find the run with Run → Get Many and follow it with Wait For Run.`,
-			itemIndex,
-		});
 	const waited = await settle(lane.follow('runs', async ({ queued }) => await waitAndOutput.call(this, runId, itemIndex, extra, startedAt, queued)));
 	if (waited.ok) return [waited.value];
 	throw withCreated.call(this, waited.error, itemIndex, runCreated(runId, workflowId, uploaded));
@@ -202,6 +208,16 @@ function runCreated(runId: string, workflowId: string, uploaded: UploadedInputDo
 		summary: `Run ${runId} was started, but following it failed`,
 		next: `The run goes on in the service: do not start it again. Follow it with Run → Wait For Run (run ID ${runId}), or read it with Run → Get.`,
 		mentions: [runId],
+	};
+}
+
+/** A start whose answer has no run ID: whether the run exists is not known, so nothing may be started again blindly. */
+function startUnconfirmed(workflowId: string, uploaded: UploadedInputDocument[]): CreatedResource {
+	return {
+		ids: { workflowId, runId: null, ...(uploaded.length ? { inputDocuments: uploaded } : {}) },
+		summary: `A run of workflow ${workflowId} may have started, but its ID is not known`,
+		next: 'Do not run the item again before checking whether the run exists (see below).',
+		mentions: [],
 	};
 }
 

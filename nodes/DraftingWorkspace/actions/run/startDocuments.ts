@@ -15,7 +15,7 @@ import {
 	type PendingDocumentField,
 } from '../../../shared/runs/documentFields';
 import type { ReadUploadSettings } from '../inputDocument/uploadFields';
-import { apiRequest, serviceCodeOf } from '../../../shared/transport';
+import { apiObject, serviceCodeOf } from '../../../shared/transport';
 
 /**
  * Start Run's document handling: binary files named in document fields are uploaded and waited on
@@ -109,6 +109,12 @@ export async function uploadPendingDocuments(
 	}
 }
 
+/** What to check before starting again when it is not known whether a start took effect (the run list, filtered). */
+function startCheck(workflowId: unknown, sentAt: number): string {
+	const from = new Date(sentAt - 60_000).toISOString();
+	return `Check with Run → Get Many (Filters: Workflow ${String(workflowId)}, Started From ${from}) whether the run started before running the item again (a second start would be a second run).`;
+}
+
 /**
  * POST /workflows/runs. A 400 `document_not_ready` means nothing was started, so trying again cannot
  * start the run twice: the node waits for the documents this way rather than reading each upload's
@@ -123,13 +129,12 @@ export async function startRun(
 ): Promise<IDataObject> {
 	const post = async () =>
 		await settle(
-			apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-				method: 'POST',
-				path: '/workflows/runs',
-				body,
-				itemIndex,
-				ifUnsure: 'Check with Run → Get Many whether the run started before running the item again (a second start would be a second run).',
-			}),
+			apiObject.call(
+				this,
+				{ method: 'POST', path: '/workflows/runs', body, itemIndex, ifUnsure: startCheck(body.workflowId, Date.now()) },
+				// Without its id a run cannot be followed, nor told apart from a run that was never started.
+				{ what: 'the start answer (runId, status, startedAt)', idFields: ['runId', 'id', 'run_id'] },
+			),
 		);
 	const outcome = await pollUntil<Settled<IDataObject>>(this, 'the input documents to be ready', readyTimeoutMs, async () => {
 		const sent = await post();

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { templateLocator } from '../../../shared/common/descriptions';
 import { jsonItems } from '../../../shared/common/items';
 import { getLocatorId } from '../../../shared/common/parameters';
-import { apiRequest } from '../../../shared/transport';
+import { apiObject } from '../../../shared/transport';
 import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [templateLocator({ displayOptions: { show: { resource: ['template'], operation: ['get'] } } })];
@@ -14,10 +14,6 @@ export const concurrency = READ_CONCURRENCY;
 /** GET /document-templates/{id}: the template with its `inputSchema` and `needsAttention`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
-	const body = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-		method: 'GET',
-		path: `/document-templates/${encodeURIComponent(templateId)}`,
-		itemIndex,
-	});
+	const body = await apiObject.call(this, { method: 'GET', path: `/document-templates/${encodeURIComponent(templateId)}`, itemIndex }, { what: 'a template' });
 	return jsonItems(body);
 }

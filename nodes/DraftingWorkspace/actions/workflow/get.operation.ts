@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { workflowLocator } from '../../../shared/common/descriptions';
 import { jsonItems } from '../../../shared/common/items';
 import { getLocatorId } from '../../../shared/common/parameters';
-import { apiRequest } from '../../../shared/transport';
+import { apiObject } from '../../../shared/transport';
 import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [
@@ -16,10 +16,6 @@ export const concurrency = READ_CONCURRENCY;
 /** GET /workflows/{id}: the workflow with its active version's steps and input schema. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
-	const body = await apiRequest.call<IExecuteFunctions, Parameters<typeof apiRequest>, Promise<IDataObject>>(this, {
-		method: 'GET',
-		path: `/workflows/${encodeURIComponent(workflowId)}`,
-		itemIndex,
-	});
+	const body = await apiObject.call(this, { method: 'GET', path: `/workflows/${encodeURIComponent(workflowId)}`, itemIndex }, { what: 'a workflow' });
 	return jsonItems(body);
 }
