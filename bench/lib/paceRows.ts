@@ -36,7 +36,7 @@ export function paceRows(rows: PaceRow[]): Row[] {
       toBatching <= TARGETS.batching;
     return {
       scenario: "8. At the service's pace",
-      metric: `${row.label}, N=${row.items} (bound ${s(row.bound.windowDefault)} at ${DEFAULT_WINDOW}, ${s(row.bound.windowN)} at N)`,
+      metric: `${row.label}, N=${row.items} (bound ${s(row.bound.windowDefault)} at ${DEFAULT_WINDOW}, ${s(row.bound.windowN)} at N; profile ${s(row.itemMs / 1000)} an item, the service took ${s(windowDefault.serviceMsPerItem / 1000)} at ${DEFAULT_WINDOW})`,
       ours: `Batch Size ${DEFAULT_WINDOW}: ${side(windowDefault)}; Batch Size N: ${side(windowN)}`,
       alternative: `defaults: ${side(row.httpDefaults)}; Batching 5 per 1 s: ${side(row.httpBatching)}`,
       ratio: ratios.join('; '),
