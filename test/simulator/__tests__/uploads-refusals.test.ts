@@ -129,8 +129,12 @@ describe('POST /workflow-inputs/documents: refusals', () => {
       expect((await upload(encoding, text(1), FIXTURE_KEYS.otherTenant)).status).toBe(202);
 
       admin.setStorage(FIXTURE_IDS.workspaces.acme, { limitBytes: 10_000, usedBytes: 7_000 });
+      // Held, so the failing upload still counts when the next one is refused (its 10 ms ingestion could end first
+      // on a loaded machine); released, it fails as its name asks.
+      admin.holdIngestion(true);
       const failing = (await (await upload(encoding, { ...text(1_000), filename: 'fail-ingestion.txt' })).json()) as { documentId: string };
       expect((await refusal(upload(encoding, text(1)))).body).toMatchObject({ error: 'storage_limit_reached', usage: 10_000 });
+      admin.holdIngestion(false);
       await waitForUpload(t.url, KEY, failing.documentId);
       expect(admin.storage(FIXTURE_IDS.workspaces.acme)).toEqual({ workspaceId: 'ws_acme', limitBytes: 10_000, usedBytes: 7_000, uploadedBytes: 2_000, usage: 9_000 });
       expect((await upload(encoding, text(1))).status).toBe(202);
