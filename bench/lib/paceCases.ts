@@ -155,6 +155,8 @@ const downloadCase: PaceCase = {
 interface PollLoop {
   /** The creating POST. */
   create: BenchNode;
+  /** The id the POST answers with; an item without it (a refused POST) leaves the loop as failed. */
+  idField: string;
   /** The status read, by the id the POST returned. */
   readUrl: string;
   /** Statuses that end the loop; the first is the one that counts as done. */
@@ -172,8 +174,11 @@ function pollLoop(batching: boolean, loop: PollLoop): Chain {
       name: 'Ended?',
       type: 'n8n-nodes-base.if',
       typeVersion: 1,
-      // A failed request (a 429) leaves the loop as failed: its item has no id to read again.
-      parameters: { conditions: { string: [{ value1: "={{ $json.error ? 'Failed' : $json.status }}", operation: 'regex', value2: endPattern }] } },
+      // A failed request (a 429) leaves the loop as failed: its item has no id to read again (reading the collection
+      // instead would loop for ever: GET /workflow-inputs/documents/ is a 405 whose error item carries no id either).
+      parameters: {
+        conditions: { string: [{ value1: `={{ $json.error || !$json.${loop.idField} ? 'Failed' : $json.status }}`, operation: 'regex', value2: endPattern }] },
+      },
     },
     { name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: loop.intervalSeconds, unit: 'seconds' } },
     { name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
@@ -186,6 +191,7 @@ function pollLoop(batching: boolean, loop: PollLoop): Chain {
 const startAndWaitLoop = (url: string, batching: boolean): Chain =>
   pollLoop(batching, {
     create: postJson('Start Run', batching, `${url}/workflows/runs`, startBody),
+    idField: 'runId',
     readUrl: `=${url}/workflows/runs/{{ $json.runId }}`,
     endStatuses: ['Completed', 'Failed', 'Cancelled'],
     intervalSeconds: LOOP_INTERVAL_S,
@@ -201,6 +207,7 @@ const uploadAndWaitLoop = (url: string, batching: boolean): Chain =>
       contentType: 'multipart-form-data',
       bodyParameters: { parameters: [{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' }] },
     }),
+    idField: 'documentId',
     readUrl: `=${url}/workflow-inputs/documents/{{ $json.documentId }}`,
     endStatuses: ['ready', 'failed'],
     intervalSeconds: UPLOAD_LOOP_INTERVAL_S,

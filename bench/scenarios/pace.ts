@@ -114,7 +114,9 @@ export async function atTheServicesPace(onRow: (row: PaceRow) => void = () => un
   const sim = await startSimulatorProcess({ latency: 'realistic', defaultRateLimitPerMinute: LIMIT_PER_MINUTE });
   const rows: PaceRow[] = [];
   try {
-    for (const testCase of PACE_CASES)
+    // `--pace-cases=uploadWait,chat`: only those operations (a row measured again); every one by default.
+    const only = process.argv.find((arg) => arg.startsWith('--pace-cases='))?.slice('--pace-cases='.length).split(',');
+    for (const testCase of PACE_CASES.filter((candidate) => !only || only.includes(candidate.key)))
       for (const count of testCase.sizes) {
         const row = await measureCase(sim, testCase, count);
         rows.push(row);
