@@ -12,7 +12,7 @@ import { ensureNodeError, settle } from '../shared/common/errors';
 import { locatorValue } from '../shared/common/parameters';
 import * as listSearch from '../shared/common/listSearch.api';
 import { fetchTestEvent, httpCodeOf, isTransient, pollFinishedRuns, type TriggerSettings } from './poll';
-import { settingsKey } from './pollState';
+import { settingsKey } from './state/state';
 
 export class DraftingWorkspaceTrigger implements INodeType {
 	description: INodeTypeDescription = {

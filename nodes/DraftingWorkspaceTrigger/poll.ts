@@ -8,21 +8,11 @@ import { findRenderedArtifacts, runIdOf } from '../shared/runs/record';
 import { apiRequest, asArray, serviceCodeOf } from '../shared/transport';
 import type { RetryPolicy } from '../shared/transport/retry';
 import { PollBudget } from './pollBudget';
-import {
-	activate,
-	applyPoll,
-	markFired,
-	mayRefuseStatus,
-	pageMayHideRuns,
-	pendingToCheck,
-	readState,
-	seenUpTo,
-	settingsSelect,
-	splitStatuses,
-	windowStart,
-	type ListedPage,
-	type TriggerState,
-} from './pollState';
+import { applyPoll, markFired } from './state/fold';
+import { mayRefuseStatus, pageMayHideRuns, splitStatuses, type ListedPage } from './state/pages';
+import { pendingToCheck } from './state/pending';
+import { activate, readState, settingsSelect, type TriggerState } from './state/state';
+import { seenUpTo, windowStart } from './state/window';
 
 export interface TriggerSettings {
 	statuses: string[];
