@@ -19,6 +19,13 @@ beforeAll(async () => {
 });
 afterAll(async () => sim.stop());
 beforeEach(() => sim.admin.reset());
+afterEach(() => jest.restoreAllMocks());
+
+/** Moves the trigger's clock (Date.now) forward, as if that much time had passed before its next poll. */
+function later(ms: number): void {
+	const now = Date.now.bind(Date);
+	jest.spyOn(Date, 'now').mockImplementation(() => now() + ms);
+}
 
 const ALL_EVENTS = { events: ['Completed', 'Failed', 'Cancelled'] };
 
@@ -179,7 +186,15 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		const skipped = await harness.poll();
 		expect(skipped.error).toBeUndefined();
 		expect(skipped.items).toBeNull();
-		expect(skipped.log.join('\n')).toMatch(/poll skipped after a transient error \(429\)/);
+		expect(skipped.log.join('\n')).toMatch(/poll skipped after a transient error \(429\).*waits 60 s before it asks again/);
+		// The service asked for 60 s: the trigger asks nothing before that, and then catches up.
+		const lists = () => sim.admin.requests().filter((entry) => entry.path === '/workflows/runs').length;
+		const before = lists();
+		const resting = await harness.poll();
+		expect(resting.items).toBeNull();
+		expect(resting.log.join('\n')).toMatch(/poll skipped, the service asked to wait until/);
+		expect(lists()).toBe(before);
+		later(61_000);
 		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(second));
 	});
 
@@ -295,8 +310,10 @@ describe('Run Finished trigger: the two paths that once lost runs, and the poll 
 		sim.admin.clearFaults();
 		expect(sim.admin.faults()).toEqual([]);
 
-		// Restarted in between (static data as saved): the activation instant survives.
+		// Restarted in between (static data as saved): the activation instant survives. Two minutes later: a
+		// Retry-After the trigger honours has passed.
 		const restarted = await harness.restart();
+		later(121_000);
 		const runs = await start(wf.agentSummary, 2);
 		await waitUntil(() => runs.every(isFinished));
 		expect(new Set(firedIds(await restarted.poll()))).toEqual(new Set(runs));

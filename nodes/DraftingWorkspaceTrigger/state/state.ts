@@ -47,6 +47,8 @@ export interface TriggerState {
 	statuses: string[];
 	/** Status names the service refused as a list filter: not asked again in this activation. */
 	refused: string[];
+	/** Until when the service asked the trigger to wait (a Retry-After, a quota's reset) after a failed poll. */
+	restUntil?: number;
 }
 
 interface ActivationPeriod {
