@@ -12,6 +12,12 @@ import { windowStart } from './state/window';
 import { httpCodeOf, isTransient, restAskedFor } from './transient';
 
 /**
+ * A poll that comes this close to the end of a rest goes ahead: polls run on whole seconds, and a Retry-After of
+ * whole minutes would otherwise end a few milliseconds after a poll and cost a whole interval (measured).
+ */
+const REST_SLACK_MS = 2_000;
+
+/**
  * One poll of an activated trigger: record the activation (before any request), list, read what the lists
  * cannot cover, fold into the state, emit what is due within the poll's budget; what is left carries over.
  *
@@ -27,7 +33,7 @@ export async function pollFinishedRuns(this: IPollFunctions, settings: TriggerSe
 	const previous = saved?.settings === settings.key ? saved : startActivation.call(this, saved, now, settings.key);
 	// The activation is a fact from here on, whatever happens to this poll.
 	if (previous !== saved) staticData.state = previous as unknown as IDataObject;
-	if (previous.restUntil !== undefined && previous.restUntil > now) {
+	if (previous.restUntil !== undefined && previous.restUntil - now > REST_SLACK_MS) {
 		this.logger.info(`Drafting Workspace Trigger: poll skipped, the service asked to wait until ${new Date(previous.restUntil).toISOString()}.`);
 		return null;
 	}

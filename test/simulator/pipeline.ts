@@ -177,7 +177,8 @@ async function applyBeforeFaults(
 
   const afterDelays = faults.takeAll(entry, 'delay', 'after');
   const afterReset = faults.take(entry, 'reset', 'after');
-  if (afterDelays.length > 0 || afterReset) {
+  const trickle = faults.take(entry, 'trickle', 'after');
+  if (afterDelays.length > 0 || afterReset || trickle) {
     const waitMs = afterDelays.reduce((sum, rule) => sum + rule.ms, 0);
     afterDelays.forEach((rule) => mark(rule, `delay-after ${rule.ms}ms`));
     holdResponse(res, (held) => {
@@ -186,6 +187,9 @@ async function applyBeforeFaults(
           // The handler's effects stay (a run was created); the client only sees a reset.
           mark(afterReset, `reset-after (handler answered ${held.status})`);
           req.socket.destroy();
+        } else if (trickle) {
+          mark(trickle, `trickle ${trickle.ms}ms`);
+          void held.trickle(trickle.ms, (ms) => sim.timers.sleep(ms));
         } else {
           held.release();
         }

@@ -11,7 +11,11 @@ export interface HeldResponse {
   status: number;
   /** Sends the held head and body for real. */
   release(): void;
+  /** Sends the head now and the body (led by spaces) in pieces, one every 250 ms for `ms`; resolves when sent. */
+  trickle(ms: number, sleep: (ms: number) => Promise<void>): Promise<void>;
 }
+
+const TRICKLE_STEP_MS = 250;
 
 type WriteCallback = (error?: Error | null) => void;
 type HeadHeaders = OutgoingHttpHeaders | (string | string[])[];
@@ -60,6 +64,22 @@ export function holdResponse(res: ServerResponse, onEnd: (held: HeldResponse) =>
         if (headHeaders) res.writeHead(finalStatus, headHeaders);
         else res.writeHead(finalStatus);
         res.end(Buffer.concat(chunks), callback);
+      },
+      trickle: async (ms, sleep) => {
+        if (res.destroyed) return;
+        // One piece now, then one after every step: the last one `ms` after the first.
+        const pieces = Math.max(1, Math.floor(ms / TRICKLE_STEP_MS)) + 1;
+        // Leading spaces keep a JSON body valid while they give every piece a byte to send.
+        const body = Buffer.concat([Buffer.from(' '.repeat(pieces)), ...chunks]);
+        const headers = { ...Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, v as string])), ...(headHeaders && !Array.isArray(headHeaders) ? headHeaders : {}) };
+        res.writeHead(finalStatus, { ...headers, 'content-length': String(body.length) });
+        const piece = Math.ceil(body.length / pieces);
+        for (let offset = 0; offset < body.length; offset += piece) {
+          if (res.destroyed) return;
+          res.write(body.subarray(offset, offset + piece));
+          if (offset + piece < body.length) await sleep(TRICKLE_STEP_MS);
+        }
+        res.end(callback);
       },
     });
     return res;
