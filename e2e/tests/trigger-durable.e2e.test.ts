@@ -4,7 +4,7 @@
 // poll four simulators at once (every minute, each at its own second), one case each:
 //   A. restarts between polls: a run that finishes between the activation poll and the first scheduled one (the
 //      scheduler discards the activation poll's node state), then one that finishes while n8n is stopped;
-//   B. a first poll that fails: the activation poll and the first scheduled poll answered 503;
+//   B. a first poll that fails: the activation poll and the first scheduled poll answered 500;
 //   C. a burst beyond 50: 60 runs queued, paused at review and stalled, then all completed at once;
 //   D. a poll abandoned at n8n's timeout (45 s) under realistic latency, with the rendered files attached: the
 //      service trickles one list answer over 55 s, so bytes keep coming and no idle timeout ends it.
@@ -114,8 +114,8 @@ afterAll(async () => {
 it('n8n start with the durable scheduler: restarts, a failed first poll, a burst of 60, a poll abandoned at 45 s: every run fires exactly once', async () => {
   const { A, B, C, D } = cases;
   const [history] = runAdmin(A.sim).seedRuns([{ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date(Date.now() - 600_000).toISOString() }]);
-  // B: the activation poll and the first scheduled poll are refused (503 feature_disabled, not retried).
-  B.sim.admin.addFault({ kind: 'status', status: 503, method: 'GET', path: '/workflows/runs', times: 2 });
+  // B: the activation poll and the first scheduled poll fail (500 upstream_error, not retried by the node).
+  B.sim.admin.addFault({ kind: 'status', status: 500, method: 'GET', path: '/workflows/runs', times: 2 });
 
   await n8n.start();
   // The activation polls: the durable scheduler runs each once, as a test, when the workflow is published.
@@ -133,7 +133,7 @@ it('n8n start with the durable scheduler: restarts, a failed first poll, a burst
 
   await waitUntil('A: run A1 to fire at the first scheduled poll', () => fired(A).includes(a1), 130_000, 500);
   say(`A: ${a1} (finished between the activation poll and the first scheduled one) fired`);
-  await nextPoll(B, listed.B, 'the first scheduled poll (503)');
+  await nextPoll(B, listed.B, 'the first scheduled poll (500)');
   await nextPoll(C, listed.C, 'the first scheduled poll (60 runs under way)');
   await waitUntil('D: n8n to abandon the trickled poll', () => n8n.serverLog().includes(ABANDONED), 130_000, 500);
   say('D: n8n abandoned the first scheduled poll at its timeout');

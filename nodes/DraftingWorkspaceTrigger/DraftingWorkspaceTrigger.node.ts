@@ -10,6 +10,7 @@ import type {
 import { workflowLocator } from '../shared/common/descriptions';
 import { locatorValue } from '../shared/common/parameters';
 import * as listSearch from '../shared/common/listSearch.api';
+import { withFailure } from '../shared/transport';
 import type { TriggerSettings } from './lists.api';
 import { pollFinishedRuns } from './poll';
 import { fetchTestEvent } from './testEvent.api';
@@ -101,9 +102,12 @@ export class DraftingWorkspaceTrigger implements INodeType {
 function readSettings(this: IPollFunctions): TriggerSettings {
 	const statuses = this.getNodeParameter('events', []) as string[];
 	if (!statuses.length)
-		throw new NodeOperationError(this.getNode(), 'Select at least one event', {
-			description: 'Pick Run Completed, Run Failed or Run Cancelled under Events.',
-		});
+		throw withFailure(
+			new NodeOperationError(this.getNode(), 'Select at least one event', {
+				description: 'Pick Run Completed, Run Failed or Run Cancelled under Events.',
+			}),
+			{ cause: 'configuration-invalid' },
+		);
 	const workflows = (this.getNodeParameter('workflows.workflow', []) as IDataObject[]) ?? [];
 	const workflowIds = workflows
 		.map((entry) => locatorValue(entry.workflowId))

@@ -31,8 +31,8 @@ export function httpCodeOf(error: unknown): string {
 
 /**
  * A declared cause decides (rate limit, quota, unavailable: transient; a credential or configuration to fix:
- * not). Without one: a 423, 429 or 5xx, or a request that got no answer (refused, reset, timed out, the poll's
- * own time ran out).
+ * not; the transport declares one on every error it throws). Without one (an error from elsewhere): a 423, 429 or
+ * 5xx, or a request that got no answer (refused, reset, timed out, the poll's own time ran out).
  */
 export function isTransient(error: unknown): boolean {
 	const cause = failureOf(error)?.cause;

@@ -4,7 +4,7 @@
  *
  * A schedule starts runs of three workflows (bursts above 50 included), walks them through Pending, Queued,
  * Running, Paused at review and Stalled, finishes them Completed, Failed or Cancelled, polls (any poll may meet
- * a 429 with a short or long Retry-After, a 423 or a 503, on its list or on a run read), restarts n8n and changes
+ * a 429 with a short or long Retry-After, a 423, a 500 or a 502, on its list or on a run read), restarts n8n and changes
  * the trigger's filters (a new activation). It ends with fault-free polls. The simulator shows conditions as
  * statuses (Queued, Paused, Stalled), the case the trigger once missed.
  *

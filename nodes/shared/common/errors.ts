@@ -1,14 +1,21 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 
-/** An error as n8n shows it: node errors pass through (with their item index set), others are wrapped. */
+import { withFailure } from '../transport';
+
+/**
+ * An error as n8n shows it: node errors pass through (with their item index set), others are wrapped. A
+ * TypeError, ReferenceError or RangeError is a bug in code, never the key's or the workflow's fault: `node-defect`.
+ */
 export function ensureNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		// Re-wrapping a NodeApiError returns the same instance, so the index is set on its context directly.
 		if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
 		return error;
 	}
-	return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
+	const wrapped = new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
+	const defect = error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError;
+	return withFailure(wrapped, defect ? { cause: 'node-defect' } : undefined);
 }
 
 /** What a step had already created in the service when a later part of the same step failed. */

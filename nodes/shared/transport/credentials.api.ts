@@ -1,18 +1,22 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { normaliseBaseUrl, resolveServiceUrl } from './baseUrl';
+import { withFailure } from './failure';
 import { CREDENTIAL_TYPE, type DraftingWorkspaceCredentials, type TransportContext } from './types';
 
 /** Reads and checks the credential's base URL once per call; the key itself is applied by n8n. */
 export async function getBaseUrl(this: TransportContext, itemIndex?: number): Promise<string> {
 	const credentials = await this.getCredentials<DraftingWorkspaceCredentials>(CREDENTIAL_TYPE, itemIndex);
 	const baseUrl = normaliseBaseUrl(credentials.baseUrl);
-	if (baseUrl === undefined)
-		throw new NodeOperationError(this.getNode(), "The credential's Base URL is not a valid http(s) address", {
+	if (baseUrl === undefined) {
+		const error = new NodeOperationError(this.getNode(), "The credential's Base URL is not a valid http(s) address", {
 			description:
 				'Open the Drafting Workspace API credential and enter the service address shown next to your API keys, e.g. https://workspace.example.com',
 			itemIndex,
 		});
+		// The credential cannot be used as it is: the user has to fix it, as after a revoked key.
+		throw withFailure(error, { cause: 'credential-invalid' });
+	}
 	return baseUrl;
 }
 

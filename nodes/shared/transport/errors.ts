@@ -3,10 +3,12 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 
 import {
 	ERROR_CATALOGUE,
+	catalogueEntry,
 	explainFeatureDisabled,
 	explainRunInputRefusal,
 	type ErrorExplanation,
 } from './errorCatalogue';
+import { serviceFailure, withFailure } from './failure';
 
 /** An error answer of the service, reduced to what the node needs. Pure data: no headers beyond these. */
 export interface ServiceErrorInfo {
@@ -100,12 +102,12 @@ export function parseServiceError(status: number, headers: IDataObject | undefin
 
 /** The plain-words message and remedy for an error, with the service's own words kept when they add detail. */
 export function explainServiceError(info: ServiceErrorInfo): ErrorExplanation {
-	const known = ERROR_CATALOGUE[info.code];
-	if (known) return known(info.body);
+	const known = catalogueEntry(info.code);
+	if (known) return known.explain(info.body);
 	if (/_disabled$/.test(info.code)) return explainFeatureDisabled(info.code);
 	if (info.status === 400 && Array.isArray(info.body.details)) return explainRunInputRefusal(info.body, info.code);
-	if (info.status === 404) return ERROR_CATALOGUE.not_found(info.body);
-	if (info.status === 413) return ERROR_CATALOGUE.payload_too_large(info.body);
+	if (info.status === 404) return ERROR_CATALOGUE.not_found.explain(info.body);
+	if (info.status === 413) return ERROR_CATALOGUE.payload_too_large.explain(info.body);
 	const detail = info.serviceMessage ? `: ${info.serviceMessage}` : '';
 	return {
 		message: `The service answered ${info.status} (${info.code})${detail}`,
@@ -122,9 +124,11 @@ export interface ErrorContext {
 	itemIndex?: number;
 	/** What the retry loop did, for refusals it may retry (429, 423, 5xx): said as it happened, never assumed. */
 	retries?: { attempts: number; reason: string };
+	/** How long the key must still rest on the shared board (pause.ts) when this error is thrown. */
+	keyRestMs?: number;
 }
 
-/** Builds the NodeApiError n8n shows: message = what happened, description = what to do. */
+/** Builds the NodeApiError n8n shows: message = what happened, description = what to do, failure = why (failure.ts). */
 export function serviceErrorToNodeApiError(node: INode, info: ServiceErrorInfo, context: ErrorContext): NodeApiError {
 	const { message, fix } = explainServiceError(info);
 	const detailLines: string[] = [fix];
@@ -135,33 +139,17 @@ export function serviceErrorToNodeApiError(node: INode, info: ServiceErrorInfo, 
 		detailLines.push(`${attempts > 1 ? `The node tried ${attempts} times, then stopped` : 'The node did not retry'}: ${reason}.`);
 	}
 	detailLines.push(`Request: ${context.request} → ${info.status}`);
-	const failure = failureFor(info);
 	const error = new NodeApiError(node, { code: info.code, status: info.status, ...info.body } as JsonObject, {
 		message,
 		description: detailLines.join('\n'),
 		httpCode: String(info.status),
 		itemIndex: context.itemIndex,
-		...(failure ? { failure } : {}),
 	});
 	// NodeApiError may rewrite the message from its status-code table; ours names the service's code: keep it.
 	error.message = message;
 	error.description = detailLines.join('\n');
 	Object.assign(error.context, { serviceCode: info.code, serviceBody: info.body });
-	return error;
-}
-
-type NodeFailure = NonNullable<ConstructorParameters<typeof NodeApiError>[2]>['failure'];
-
-function failureFor(info: ServiceErrorInfo): NodeFailure {
-	if (info.code === 'rate_limited' || info.status === 429)
-		return { cause: 'rate-limited', retryAfterMs: info.retryAfterSeconds !== undefined ? info.retryAfterSeconds * 1000 : undefined };
-	if (info.code === 'quota_exceeded') {
-		const reset = typeof info.body.reset_at === 'string' ? Date.parse(info.body.reset_at) : NaN;
-		return { cause: 'quota-exhausted', resetsAtEpochMs: Number.isNaN(reset) ? undefined : reset };
-	}
-	if (info.code === 'tenant_locked' || (info.status >= 500 && info.code !== 'feature_disabled')) return { cause: 'temporarily-unavailable' };
-	if (info.code === 'invalid_api_key' || info.code === 'no_tenant' || info.code === 'missing_scope') return { cause: 'credential-invalid' };
-	return undefined;
+	return withFailure(error, serviceFailure(info, context.keyRestMs));
 }
 
 /** The service code carried by an error the transport threw (or undefined for other errors). */

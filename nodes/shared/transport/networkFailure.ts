@@ -1,7 +1,9 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import { classifyNetworkError, type RetryDecision } from './retry';
+import type { FailureCause } from './errorCatalogue';
+import { withFailure } from './failure';
+import { classifyNetworkError, type NetworkFailureKind, type RetryDecision } from './retry';
 
 export interface NetworkFailure {
 	code?: string;
@@ -22,6 +24,22 @@ export function networkFailureOf(error: unknown): NetworkFailure {
 		current = record.cause;
 	}
 	return { code, message: messages.join(' / ') };
+}
+
+/** Network codes of a service that cannot be reached for now (a route or a link down), besides the retried ones. */
+const UNREACHABLE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN']);
+
+/**
+ * Why a request without an HTTP answer failed. A refused, dropped or timed-out connection is a service that is
+ * down or slow for now: waiting helps. A host name that does not resolve (ENOTFOUND: EAI_AGAIN is the transient
+ * one) or a certificate n8n does not trust needs someone to fix the Base URL or the certificate. Anything else
+ * (no code, a local error) says nothing true about the service, so nothing is declared and n8n judges.
+ */
+function networkCause(kind: NetworkFailureKind, failure: NetworkFailure): FailureCause | undefined {
+	if (failure.code === 'ENOTFOUND' || /certificate|self[- ]signed|ERR_TLS|CERT_/i.test(`${failure.code ?? ''} ${failure.message}`))
+		return 'configuration-invalid';
+	if (kind !== 'other' || (failure.code !== undefined && UNREACHABLE.has(failure.code))) return 'temporarily-unavailable';
+	return undefined;
 }
 
 /** What to do after a change that may or may not have happened, when the caller gave no advice of its own. */
@@ -63,5 +81,6 @@ export function networkError(node: INode, failure: NetworkFailure, context: Netw
 	});
 	error.message = message;
 	Object.assign(error.context, { serviceCode: code });
-	return error;
+	const cause = networkCause(kind, failure);
+	return withFailure(error, cause && { cause });
 }

@@ -2,6 +2,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IHttpRequestOptions, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 
 import { cancellationError, cancelSignalOf, isCancellation } from './cancel';
+import { withFailure } from './failure';
 import { getBaseUrl } from './credentials.api';
 import { readErrorBody } from './errorBody.api';
 import { parseServiceError, serviceErrorToNodeApiError } from './errors';
@@ -103,7 +104,12 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 			continue;
 		}
 		if (await waitIfRetry.call(this, decision, label, attempt, signal)) continue;
-		throw serviceErrorToNodeApiError(node, info, { request: label, itemIndex: options.itemIndex, retries: { attempts: attempt, reason: decision.reason } });
+		throw serviceErrorToNodeApiError(node, info, {
+			request: label,
+			itemIndex: options.itemIndex,
+			retries: { attempts: attempt, reason: decision.reason },
+			keyRestMs: keyPauses.remainingMs(key, Date.now()),
+		});
 	}
 }
 
@@ -127,12 +133,11 @@ function restBeyondDeadline(node: INode, restMs: number, label: string, itemInde
 		description: `Another request with this key was refused (429 or 423) and every request with the key waits until the service allows it again. Nothing was sent. Request: ${label}.`,
 		httpCode: '429',
 		itemIndex,
-		failure: { cause: 'rate-limited', retryAfterMs: restMs },
 	});
 	// NodeApiError may rewrite the message from its status-code table: keep ours.
 	error.message = message;
 	Object.assign(error.context, { serviceCode: 'rate_limited' });
-	return error;
+	return withFailure(error, { cause: 'rate-limited', retryAfterMs: Math.ceil(restMs) });
 }
 
 /** The key's identity for its shared rest: the service limits per key, and a credential holds one key. */

@@ -10,7 +10,7 @@ export const FINAL = ['Completed', 'Failed', 'Cancelled'] as const;
 type Unfinished = 'Pending' | 'Queued' | 'Running' | 'Paused' | 'Stalled';
 export type Target = Unfinished | (typeof FINAL)[number];
 /** A refusal of the service during a poll, on its list or on a run read. */
-export type Fault = { status: 429 | 423 | 503; retryAfterSeconds?: number; times: number; on: 'list' | 'record' };
+export type Fault = { status: 429 | 423 | 500 | 502; retryAfterSeconds?: number; times: number; on: 'list' | 'record' };
 type Step =
   | { kind: 'start'; count: number; workflow: number; as: Unfinished }
   | { kind: 'move'; offset: number; count: number; to: Target }
@@ -33,7 +33,7 @@ const unfinishedArb = fc.constantFrom<Unfinished>('Pending', 'Queued', 'Running'
 const faultArb: fc.Arbitrary<Fault> = fc.oneof(
   fc.record({ status: fc.constant(429 as const), retryAfterSeconds: fc.constantFrom(1, 2, 120), times: fc.integer({ min: 1, max: 3 }), on: fc.constantFrom('list' as const, 'record' as const) }),
   fc.record({ status: fc.constant(423 as const), times: fc.integer({ min: 1, max: 30 }), on: fc.constantFrom('list' as const, 'record' as const) }),
-  fc.record({ status: fc.constant(503 as const), times: fc.integer({ min: 1, max: 2 }), on: fc.constantFrom('list' as const, 'record' as const) }),
+  fc.record({ status: fc.constantFrom(500 as const, 502 as const), times: fc.integer({ min: 1, max: 2 }), on: fc.constantFrom('list' as const, 'record' as const) }),
 );
 const schedulerFaultArb: fc.Arbitrary<SchedulerFault> = fc.oneof(
   fc.constant({ kind: 'abandon' as const }),

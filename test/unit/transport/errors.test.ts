@@ -67,6 +67,11 @@ describe('explainServiceError: every shape-2 code of the contract has a message 
 		).toContain('documents:read');
 	});
 
+	it('a code named like a property of every object is an unknown code, not a crash (the code is untrusted)', () => {
+		for (const code of ['hasOwnProperty', 'constructor', 'toString', '__proto__'])
+			expect(explainServiceError(parseServiceError(400, {}, { error: code, message: 'm' })).message).toBe(`The service answered 400 (${code}): m`);
+	});
+
 	it('run input refusals list each failing field from details', () => {
 		const info = parseServiceError(400, {}, { error: 'invalid_input', message: 'bad', details: [{ field: 'counterparty', message: 'is required' }] });
 		expect(explainServiceError(info).message).toContain('counterparty: is required');

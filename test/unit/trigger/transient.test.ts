@@ -15,7 +15,9 @@ describe('the trigger: which failures of a poll are transient', () => {
 	it('a declared cause decides; without one, a 423, 429 or 5xx, or a request that got no answer', () => {
 		expect(isTransient(serviceError(429, { 'retry-after': '120' }))).toBe(true);
 		expect(isTransient(serviceError(423, {}, { error: 'tenant_locked' }))).toBe(true);
-		expect(isTransient(serviceError(503))).toBe(true);
+		expect(isTransient(serviceError(500))).toBe(true);
+		// API keys switched off on the deployment: a setting to fix, not a passing failure.
+		expect(isTransient(serviceError(503, {}, { error: 'feature_disabled' }))).toBe(false);
 		expect(isTransient(serviceError(401, { 'www-authenticate': 'Bearer error="invalid_api_key"' }, { error: 'invalid_api_key' }))).toBe(false);
 		expect(isTransient(serviceError(400, {}, { error: 'invalid_status' }))).toBe(false);
 		expect(isTransient(noAnswer('ECONNREFUSED', 'connect ECONNREFUSED'))).toBe(true);
@@ -32,7 +34,7 @@ describe('the trigger: which failures of a poll are transient', () => {
 		expect(restAskedFor({ failure: { cause: 'quota-exhausted', resetsAtEpochMs: T0 + 600_000 } }, T0)).toBe(600_000);
 		expect(restAskedFor({ failure: { cause: 'quota-exhausted', resetsAtEpochMs: T0 + 86_400_000 } }, T0)).toBe(3_600_000);
 		expect(restAskedFor({ failure: { cause: 'quota-exhausted', resetsAtEpochMs: T0 - 1 } }, T0)).toBe(0);
-		expect(restAskedFor(serviceError(503), T0)).toBe(0);
+		expect(restAskedFor(serviceError(500), T0)).toBe(0);
 	});
 });
 
