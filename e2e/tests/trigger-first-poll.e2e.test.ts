@@ -1,6 +1,6 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The Run Finished trigger under `n8n start` when its very first poll fails. The activation instant is saved
-// before the first request, so the 503 at activation loses nothing: a run that starts and finishes afterwards
+// before the first request, so the 500 at activation loses nothing: a run that starts and finishes afterwards
 // fires at the next scheduled poll (n8n's shortest schedule: every minute), exactly once.
 import { FIXTURE_IDS } from '../../test/simulator';
 import { isTerminalView, waitForRun } from '../../test/simulator/runs/testing';
@@ -9,12 +9,12 @@ import { loadWorkflow, useCredential } from '../lib/workflows';
 import { E2EContext } from './support';
 
 const ctx = new E2EContext();
-const WORKFLOW_ID = 'dwE2EFirstPoll503';
+const WORKFLOW_ID = 'dwE2EFirstPoll500';
 
 beforeAll(async () => {
   await ctx.start({ runTimeScale: 0.1 });
   const [poller] = await ctx.importCredentials('full');
-  const workflow = { ...useCredential(loadWorkflow('run-finished-trigger'), poller, ['Run Finished', 'Read Run']), id: WORKFLOW_ID, name: 'Drafting Workspace e2e: first poll answered 503' };
+  const workflow = { ...useCredential(loadWorkflow('run-finished-trigger'), poller, ['Run Finished', 'Read Run']), id: WORKFLOW_ID, name: 'Drafting Workspace e2e: first poll answered 500' };
   await ctx.n8n.importWorkflow(workflow);
   await ctx.n8n.publishWorkflow(WORKFLOW_ID);
 });
@@ -23,11 +23,11 @@ afterAll(async () => ctx.stop());
 
 const runReads = (runId: string) => ctx.sim.admin.requests().filter((entry) => entry.method === 'GET' && entry.path === `/workflows/runs/${runId}`);
 
-it('n8n start, first poll answered 503: a run that finishes afterwards fires once at the next poll', async () => {
-  ctx.sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
+it('n8n start, first poll answered 500: a run that finishes afterwards fires once at the next poll', async () => {
+  ctx.sim.admin.addFault({ kind: 'status', status: 500, path: '/workflows/runs', method: 'GET', times: 1 });
   await ctx.n8n.start();
-  await waitUntil('the activation poll to meet the 503', () => ctx.sim.admin.faults().length === 0, 30_000);
-  await waitUntil('the skipped poll in n8n’s log', () => /poll skipped after a transient error \(503\)/.test(ctx.n8n.serverLog()), 10_000);
+  await waitUntil('the activation poll to meet the 500', () => ctx.sim.admin.faults().length === 0, 30_000);
+  await waitUntil('the skipped poll in n8n’s log', () => /poll skipped after a transient error \(500\)/.test(ctx.n8n.serverLog()), 10_000);
 
   const started = (await (
     await ctx.api('/workflows/runs', { method: 'POST', body: JSON.stringify({ workflowId: FIXTURE_IDS.workflows.agentSummary, input: 'Summarise the lease.' }) })

@@ -8,12 +8,13 @@ import type {
 } from 'n8n-workflow';
 
 import { workflowLocator } from '../shared/common/descriptions';
-import { ensureNodeError, settle } from '../shared/common/errors';
 import { locatorValue } from '../shared/common/parameters';
 import * as listSearch from '../shared/common/listSearch.api';
 import { withFailure } from '../shared/transport';
-import { fetchTestEvent, httpCodeOf, isTransient, pollFinishedRuns, type TriggerSettings } from './poll';
-import { settingsKey } from './pollState';
+import type { TriggerSettings } from './lists.api';
+import { pollFinishedRuns } from './poll';
+import { fetchTestEvent } from './testEvent.api';
+import { settingsKey } from './state/state';
 
 export class DraftingWorkspaceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -94,16 +95,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings.call(this);
 		if (this.getMode() === 'manual') return await fetchTestEvent.call(this, settings);
-		const polled = await settle(pollFinishedRuns.call(this, settings));
-		if (polled.ok) return polled.value;
-		const error = ensureNodeError(this.getNode(), polled.error);
-		if (!isTransient(error)) throw error;
-		// Transient refusals must not deactivate the trigger. The activation instant is already saved and
-		// nothing else changed, so the next successful poll fires every run that finished since.
-		this.logger.warn(
-			`Drafting Workspace Trigger: poll skipped after a transient error (${httpCodeOf(error)}): ${error.message}. The next successful poll fires every run that finished in between.`,
-		);
-		return null;
+		return await pollFinishedRuns.call(this, settings);
 	}
 }
 

@@ -3,15 +3,20 @@ import type { IPollFunctions } from 'n8n-workflow';
 import type { RetryPolicy } from '../shared/transport/retry';
 
 /**
- * What one poll may spend. Lists are always made (without them a poll learns nothing); the optional work
- * (reading remembered runs, reading and attaching runs to fire) stops when either bound is reached, and what
- * is left carries over to the next poll through the state. n8n 2.41 gives a poll a time budget of its own
- * (`getPollBudgetMs`); the smaller of the two applies.
+ * What one poll may spend, and until when. A poll ends within 30 s, or within n8n's own budget for it when that
+ * is smaller (`getPollBudgetMs`: under its durable scheduler, the poll's timeout less a margin, 36 s by default):
+ * - n8n's durable scheduler abandons a poll after `pollTimeoutSeconds` (45 s by default) and discards its state;
+ *   a trigger that always outlasted it would never fire anything;
+ * - the legacy poller starts the next poll on schedule (a minute at the shortest) whatever the previous one is
+ *   doing: two polls at once would start from the same state and could fire a run twice.
+ * Every request ends by then (`deadlineAt`: its attempts, its retries and the key's rest). Lists are always made
+ * (without them a poll learns nothing); the optional work (reading remembered runs, reading and attaching runs to
+ * fire) starts only in the first two thirds and within 100 requests, so the request in flight has the last third
+ * to finish. What is left carries over to the next poll through the state.
  */
-const POLL_BUDGET = { maxRequests: 100, maxMs: 60_000 };
+const POLL_LIMIT = { maxRequests: 100, maxMs: 30_000, optionalShare: 2 / 3 };
 
-/** One request's retries stay short: the next poll comes anyway. */
-const MAX_RETRY_MS = 30_000;
+/** One request's waits stay short: the next poll comes anyway. */
 const MAX_SINGLE_WAIT_MS = 15_000;
 
 export class PollBudget {
@@ -24,7 +29,7 @@ export class PollBudget {
 
 	static for(context: IPollFunctions, now: number): PollBudget {
 		const n8nBudget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
-		const maxMs = typeof n8nBudget === 'number' && n8nBudget > 0 ? Math.min(n8nBudget, POLL_BUDGET.maxMs) : POLL_BUDGET.maxMs;
+		const maxMs = typeof n8nBudget === 'number' && n8nBudget > 0 ? Math.min(n8nBudget, POLL_LIMIT.maxMs) : POLL_LIMIT.maxMs;
 		return new PollBudget(now, maxMs);
 	}
 
@@ -32,21 +37,21 @@ export class PollBudget {
 		this.requests += requests;
 	}
 
-	private msLeft(): number {
-		return this.startedAt + this.maxMs - Date.now();
+	private get endsAt(): number {
+		return this.startedAt + this.maxMs;
 	}
 
 	/** Whether optional work may start another request. */
 	allows(): boolean {
-		return this.requests < POLL_BUDGET.maxRequests && this.msLeft() > 0;
+		return this.requests < POLL_LIMIT.maxRequests && Date.now() < this.startedAt + this.maxMs * POLL_LIMIT.optionalShare;
 	}
 
-	/** Retries of one request, bounded by what is left of the poll's time. */
+	/** A request's retry policy: everything it does ends when the poll's time does. */
 	retry(): Partial<RetryPolicy> {
-		return { totalBudgetMs: Math.max(0, Math.min(MAX_RETRY_MS, this.msLeft())), maxSingleWaitMs: MAX_SINGLE_WAIT_MS };
+		return { totalBudgetMs: Math.max(0, this.endsAt - Date.now()), maxSingleWaitMs: MAX_SINGLE_WAIT_MS, deadlineAt: this.endsAt };
 	}
 
 	summary(): string {
-		return `${this.requests} requests of ${POLL_BUDGET.maxRequests}, ${Math.round(this.maxMs / 1000)} s budget`;
+		return `${this.requests} requests of ${POLL_LIMIT.maxRequests}, ${Math.round(this.maxMs / 1000)} s`;
 	}
 }

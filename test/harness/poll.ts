@@ -12,6 +12,8 @@ const TRIGGER_NODE = 'Run Finished';
 export interface PollHarnessOptions {
 	/** What n8n's `getPollBudgetMs()` answers (n8n gives a poll under a lease its ceiling less a margin). */
 	pollBudgetMs?: number;
+	/** The workflow's settings besides `executionOrder` (e.g. `engineType`). */
+	workflowSettings?: IDataObject;
 }
 
 export interface PollResult {
@@ -69,7 +71,7 @@ export class PollHarness {
 			active: true,
 			nodeTypes,
 			staticData: structuredClone(savedStaticData),
-			settings: { executionOrder: 'v1' },
+			settings: { executionOrder: 'v1', ...this.options.workflowSettings },
 		});
 	}
 

@@ -19,6 +19,13 @@ beforeAll(async () => {
 });
 afterAll(async () => sim.stop());
 beforeEach(() => sim.admin.reset());
+afterEach(() => jest.restoreAllMocks());
+
+/** Moves the trigger's clock (Date.now) forward, as if that much time had passed before its next poll. */
+function later(ms: number): void {
+	const now = Date.now.bind(Date);
+	jest.spyOn(Date, 'now').mockImplementation(() => now() + ms);
+}
 
 const ALL_EVENTS = { events: ['Completed', 'Failed', 'Cancelled'] };
 
@@ -179,21 +186,29 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		const skipped = await harness.poll();
 		expect(skipped.error).toBeUndefined();
 		expect(skipped.items).toBeNull();
-		expect(skipped.log.join('\n')).toMatch(/poll skipped after a transient error \(429\)/);
+		expect(skipped.log.join('\n')).toMatch(/poll skipped after a transient error \(429\).*waits 60 s before it asks again/);
+		// The service asked for 60 s: the trigger asks nothing before that, and then catches up.
+		const lists = () => sim.admin.requests().filter((entry) => entry.path === '/workflows/runs').length;
+		const before = lists();
+		const resting = await harness.poll();
+		expect(resting.items).toBeNull();
+		expect(resting.log.join('\n')).toMatch(/poll skipped, the service asked to wait until/);
+		expect(lists()).toBe(before);
+		later(61_000);
 		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(second));
 	});
 
-	it('503 and 423 during an activated poll do not stop the trigger; in manual mode the error is thrown', async () => {
+	it('500 and 423 during an activated poll do not stop the trigger; 503 feature_disabled (a setting to fix) and, in manual mode, any error is thrown', async () => {
 		const harness = await trigger();
 		await harness.poll();
 		const runs = await start(wf.agentSummary, 2);
 		await waitUntil(() => runs.every(isFinished));
 
-		sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
+		sim.admin.addFault({ kind: 'status', status: 500, path: '/workflows/runs', method: 'GET', times: 1 });
 		const unavailable = await harness.poll();
 		expect(unavailable.error).toBeUndefined();
 		expect(unavailable.items).toBeNull();
-		expect(unavailable.log.join('\n')).toMatch(/poll skipped after a transient error \(503\)/);
+		expect(unavailable.log.join('\n')).toMatch(/poll skipped after a transient error \(500\)/);
 
 		// A short tenant lock is waited out inside the poll (backoff), and the runs fire.
 		sim.admin.lockTenant(FIXTURE_IDS.workspaces.acme, { requests: 2 });
@@ -202,6 +217,12 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
 		const manual = await harness.poll('manual');
 		expect(String((manual.error as Error | undefined)?.message)).toContain('feature_disabled');
+
+		// API keys switched off on the deployment: waiting does not help, someone must act. Thrown, with its cause.
+		sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
+		const disabled = await harness.poll();
+		expect(String((disabled.error as Error | undefined)?.message)).toContain('feature_disabled');
+		expect((disabled.error as { failure?: unknown }).failure).toEqual({ cause: 'configuration-invalid' });
 	});
 
 	it('manual "Fetch test event" returns the most recent matching finished run without touching the state', async () => {
@@ -283,7 +304,7 @@ describe('Run Finished trigger: the two paths that once lost runs, and the poll 
 	it.each([
 		['429 with a Retry-After longer than the poll waits', { kind: 'status' as const, status: 429 as const, retryAfterSeconds: 120 }],
 		['423 tenant_locked through every retry', { kind: 'status' as const, status: 423 as const, times: 20 }],
-		['503 feature_disabled', { kind: 'status' as const, status: 503 as const }],
+		['500 upstream_error', { kind: 'status' as const, status: 500 as const }],
 	])('the activation poll fails (%s): a run that starts and finishes before the first successful poll fires once', async (_name, fault) => {
 		// n8n gives each poll a time budget (getPollBudgetMs); a short one keeps the 423 backoff short here.
 		const harness = await PollHarness.create({ events: ['Completed'] }, { baseUrl: url, apiKey: FIXTURE_KEYS.full }, undefined, { pollBudgetMs: 3_000 });
@@ -295,8 +316,10 @@ describe('Run Finished trigger: the two paths that once lost runs, and the poll 
 		sim.admin.clearFaults();
 		expect(sim.admin.faults()).toEqual([]);
 
-		// Restarted in between (static data as saved): the activation instant survives.
+		// Restarted in between (static data as saved): the activation instant survives. Two minutes later: a
+		// Retry-After the trigger honours has passed.
 		const restarted = await harness.restart();
+		later(121_000);
 		const runs = await start(wf.agentSummary, 2);
 		await waitUntil(() => runs.every(isFinished));
 		expect(new Set(firedIds(await restarted.poll()))).toEqual(new Set(runs));

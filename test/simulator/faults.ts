@@ -22,6 +22,11 @@ type FaultSpec =
   | { kind: 'status'; status: FaultStatus; errorType?: Shape3Type; retryAfterSeconds?: number; message?: string }
   /** Wait `ms` before the request is processed, or after the handler answered but before sending. */
   | { kind: 'delay'; ms: number; phase?: FaultPhase }
+  /**
+   * After the handler answered: send the head at once and the body in small pieces spread over `ms` (a JSON
+   * body is led by spaces), so bytes keep coming and no idle timeout fires: a slow proxy, a slow link.
+   */
+  | { kind: 'trickle'; ms: number }
   /** Destroy the socket with no response: before processing, or after the handler ran (effects kept). */
   | { kind: 'reset'; phase?: FaultPhase }
   /** For SSE modules: close the stream abruptly after `afterFrames` frames. */
@@ -70,6 +75,7 @@ function pathMatcher(path: string | undefined): (pathname: string) => boolean {
 
 function phaseOf(rule: FaultRule): FaultPhase | null {
   if (rule.kind === 'delay' || rule.kind === 'reset' || rule.kind === 'answer') return rule.phase ?? 'before';
+  if (rule.kind === 'trickle') return 'after';
   if (rule.kind === 'status') return 'before';
   return null;
 }
@@ -206,6 +212,9 @@ function validateFaultRule(input: unknown): FaultSelectors & FaultSpec & { id: s
     case 'reset':
       spec = { kind: 'reset', phase: optionalPhase(raw.phase) };
       break;
+    case 'trickle':
+      spec = { kind: 'trickle', ms: nonNegativeNumber(raw.ms, 'ms') };
+      break;
     case 'drop-stream':
       spec = { kind: 'drop-stream', afterFrames: nonNegativeNumber(raw.afterFrames, 'afterFrames') };
       break;
@@ -216,7 +225,7 @@ function validateFaultRule(input: unknown): FaultSelectors & FaultSpec & { id: s
       spec = { kind: 'answer', phase: optionalPhase(raw.phase), ...readAnswerOverride(raw, fail) };
       break;
     default:
-      fail(`kind must be one of status, delay, reset, drop-stream, frame-delay, answer`);
+      fail(`kind must be one of status, delay, trickle, reset, drop-stream, frame-delay, answer`);
   }
   // Drop undefined members so listings stay clean JSON (a transform is a function: kept as given).
   const rule = JSON.parse(JSON.stringify({ id, ...selectors, ...spec })) as FaultSelectors & FaultSpec & { id: string };

@@ -172,7 +172,8 @@ async function applyBeforeFaults(
   const afterDelays = faults.takeAll(entry, 'delay', 'after');
   const afterReset = faults.take(entry, 'reset', 'after');
   const afterAnswer = faults.take(entry, 'answer', 'after');
-  if (afterDelays.length > 0 || afterReset || afterAnswer) {
+  const trickle = faults.take(entry, 'trickle', 'after');
+  if (afterDelays.length > 0 || afterReset || afterAnswer || trickle) {
     const waitMs = afterDelays.reduce((sum, rule) => sum + rule.ms, 0);
     afterDelays.forEach((rule) => mark(rule, `delay-after ${rule.ms}ms`));
     holdResponse(res, (held) => {
@@ -186,6 +187,9 @@ async function applyBeforeFaults(
           const answer = answerFor(afterAnswer, held);
           mark(afterAnswer, `answer-after ${answer.status} (handler answered ${held.status})`);
           held.replace(answer.status, answer.headers, answer.body);
+        } else if (trickle) {
+          mark(trickle, `trickle ${trickle.ms}ms`);
+          void held.trickle(trickle.ms, (ms) => sim.timers.sleep(ms));
         } else {
           held.release();
         }

@@ -16,7 +16,11 @@ export interface HeldResponse {
   release(): void;
   /** Sends another answer instead (`answer` faults): the handler's effects stay. */
   replace(status: number, headers: OutgoingHttpHeaders, body: Buffer): void;
+  /** Sends the head now and the body (led by spaces) in pieces, one every 250 ms for `ms`; resolves when sent. */
+  trickle(ms: number, sleep: (ms: number) => Promise<void>): Promise<void>;
 }
+
+const TRICKLE_STEP_MS = 250;
 
 type WriteCallback = (error?: Error | null) => void;
 type HeadHeaders = OutgoingHttpHeaders | (string | string[])[];
@@ -83,6 +87,22 @@ export function holdResponse(res: ServerResponse, onEnd: (held: HeldResponse) =>
         res.removeHeader('content-length');
         res.writeHead(newStatus, { ...newHeaders, 'content-length': newBody.length });
         res.end(newBody, callback);
+      },
+      trickle: async (ms, sleep) => {
+        if (res.destroyed) return;
+        // One piece now, then one after every step: the last one `ms` after the first.
+        const pieces = Math.max(1, Math.floor(ms / TRICKLE_STEP_MS)) + 1;
+        // Leading spaces keep a JSON body valid while they give every piece a byte to send.
+        const padded = Buffer.concat([Buffer.from(' '.repeat(pieces)), body]);
+        const headers = { ...Object.fromEntries(Object.entries(res.getHeaders()).map(([k, v]) => [k, v as string])), ...headersOf(headHeaders) };
+        res.writeHead(finalStatus, { ...headers, 'content-length': String(padded.length) });
+        const piece = Math.ceil(padded.length / pieces);
+        for (let offset = 0; offset < padded.length; offset += piece) {
+          if (res.destroyed) return;
+          res.write(padded.subarray(offset, offset + piece));
+          if (offset + piece < padded.length) await sleep(TRICKLE_STEP_MS);
+        }
+        res.end(callback);
       },
     });
     return res;

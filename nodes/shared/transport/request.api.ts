@@ -1,7 +1,8 @@
-import { sleep } from 'n8n-workflow';
-import type { IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+import type { IHttpRequestOptions, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 
 import { cancellationError, cancelSignalOf, isCancellation } from './cancel';
+import { withFailure } from './failure';
 import { getBaseUrl } from './credentials.api';
 import { readErrorBody } from './errorBody.api';
 import { parseServiceError, serviceErrorToNodeApiError } from './errors';
@@ -31,11 +32,11 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 	const node = this.getNode();
 	const baseUrl = await getBaseUrl.call(this, options.itemIndex);
 	const url = resolveOrRefuse(node, baseUrl, options.path, options.itemIndex);
-	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+	const startedAt = Date.now();
+	const policy = withDeadline({ ...DEFAULT_RETRY_POLICY, ...options.retry }, startedAt);
 	const responseKind = options.response ?? 'json';
 	const signal = cancelSignalOf(this);
 	const label = describeRequest(options.method, url);
-	const startedAt = Date.now();
 
 	const requestOptions: IHttpRequestOptions = {
 		method: options.method,
@@ -60,7 +61,9 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 		// The key's rest, if a 429 or 423 of any request with this key asked for one (pause.ts): once, not in a
 		// loop, so a request is never held longer than the rest that was asked for.
 		const rest = keyPauses.remainingMs(key, Date.now());
+		if (rest > 0 && policy.deadlineAt !== undefined && Date.now() + rest >= policy.deadlineAt) throw restBeyondDeadline(node, rest, label, options.itemIndex);
 		if (rest > 0) await sleep(rest, signal);
+		if (policy.deadlineAt !== undefined) requestOptions.timeout = attemptTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, policy.deadlineAt);
 		if (options.bodyFactory) requestOptions.body = (await options.bodyFactory()) as IHttpRequestOptions['body'];
 		const outcome = await sendOnce.call(this, requestOptions);
 		// A streamed body the server answered before reading to its end still holds a file open.
@@ -108,6 +111,33 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 			keyRestMs: keyPauses.remainingMs(key, Date.now()),
 		});
 	}
+}
+
+/** A deadline bounds the retries too: no wait starts that would end after it. */
+function withDeadline(policy: RetryPolicy, startedAt: number): RetryPolicy {
+	if (policy.deadlineAt === undefined) return policy;
+	return { ...policy, totalBudgetMs: Math.max(0, Math.min(policy.totalBudgetMs, policy.deadlineAt - startedAt)) };
+}
+
+/** An attempt's idle timeout, ended at the deadline (at least 1 ms: axios reads 0 as "no timeout"). */
+function attemptTimeout(timeoutMs: number, deadlineAt: number): number {
+	const left = Math.max(1, deadlineAt - Date.now());
+	return timeoutMs === 0 ? left : Math.min(timeoutMs, left);
+}
+
+/** The key rests (a 429 or 423 of another request) past the caller's deadline: nothing is sent, and it says so. */
+function restBeyondDeadline(node: INode, restMs: number, label: string, itemIndex?: number): NodeApiError {
+	const message = `The API key rests for ${Math.ceil(restMs / 1000)} s after a rate limit or a tenant lock, longer than this request may take`;
+	const error = new NodeApiError(node, { code: 'rate_limited' } as JsonObject, {
+		message,
+		description: `Another request with this key was refused (429 or 423) and every request with the key waits until the service allows it again. Nothing was sent. Request: ${label}.`,
+		httpCode: '429',
+		itemIndex,
+	});
+	// NodeApiError may rewrite the message from its status-code table: keep ours.
+	error.message = message;
+	Object.assign(error.context, { serviceCode: 'rate_limited' });
+	return withFailure(error, { cause: 'rate-limited', retryAfterMs: Math.ceil(restMs) });
 }
 
 /**

@@ -19,6 +19,12 @@ export interface RetryPolicy {
 	/** Exponential backoff for 423 and transient failures: base × 2^(retry − 1), capped. */
 	backoffBaseMs: number;
 	backoffMaxMs: number;
+	/**
+	 * An instant (epoch ms) the request never runs past: each attempt's timeout ends there, and a wait (a retry
+	 * delay, the key's rest) that would end later is not taken. For callers whose host abandons them at a fixed
+	 * time (n8n's durable scheduler abandons a poll after 45 s).
+	 */
+	deadlineAt?: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {

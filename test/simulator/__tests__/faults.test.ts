@@ -117,6 +117,21 @@ describe('Fault injection', () => {
     expect(received - handledAt).toBeGreaterThanOrEqual(140);
   });
 
+  test('Fault trickle: the head at once, the body (led by spaces, still valid JSON) in pieces over `ms`', async () => {
+    t.sim.admin.addFault({ kind: 'trickle', ms: 1_000, path: '/test-only/effects' });
+    const started = Date.now();
+    const res = await t.call('/test-only/effects', { method: 'POST', key: FIXTURE_KEYS.full, json: {} });
+    const head = Date.now();
+    const pieces: number[] = [];
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) pieces.push(chunk.length);
+    expect(res.status).toBe(202);
+    expect(head - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // One piece every 250 ms: bytes keep coming, so no idle timeout fires.
+    expect(pieces.length).toBeGreaterThanOrEqual(3);
+    expect(t.sim.admin.requests().at(-1)?.faults[0]).toMatch(/trickle 1000ms/);
+  });
+
   test('Fault reset (before): the connection is dropped and the request is never processed', async () => {
     t.sim.admin.addFault({ kind: 'reset', path: '/test-only/effects' });
     await expect(t.call('/test-only/effects', { method: 'POST', key: FIXTURE_KEYS.full, json: { a: 1 } })).rejects.toThrow();

@@ -1,19 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	LIMITS,
-	activate,
-	applyPoll,
-	markFired,
-	pageMayHideRuns,
-	pendingToCheck,
-	readState,
-	settingsKey,
-	splitStatuses,
-	windowStart,
-	type PollOutcome,
-	type TriggerState,
-} from '../../../nodes/DraftingWorkspaceTrigger/pollState';
+import { applyPoll, markFired, type PollOutcome } from '../../../nodes/DraftingWorkspaceTrigger/state/fold';
+import { pageMayHideRuns, splitStatuses } from '../../../nodes/DraftingWorkspaceTrigger/state/pages';
+import { pendingToCheck } from '../../../nodes/DraftingWorkspaceTrigger/state/pending';
+import { LIMITS, activate, readState, settingsKey, type TriggerState } from '../../../nodes/DraftingWorkspaceTrigger/state/state';
+import { windowStart } from '../../../nodes/DraftingWorkspaceTrigger/state/window';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');
 const run = (id: string, status: string, startOffsetMs: number): IDataObject => ({

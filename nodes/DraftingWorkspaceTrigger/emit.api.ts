@@ -1,0 +1,69 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { ensureNodeError, settle } from '../shared/common/errors';
+import { downloadRenderedFiles } from '../shared/runs/renderedFiles.api';
+import { readRunRecord } from '../shared/runs/record.api';
+import { findRenderedArtifacts, runIdOf } from '../shared/runs/record';
+import type { TriggerSettings } from './lists.api';
+import type { PollBudget } from './pollBudget';
+import { settingsSelect } from './state/state';
+import { isTransient } from './transient';
+
+/**
+ * The item for a run: the run record as the service returns it (list items are summaries without steps or
+ * rendered files, so a run not read directly in this poll is read once), with its rendered files when asked;
+ * null when the settings no longer select it.
+ */
+export async function toItem(
+	this: IPollFunctions,
+	run: IDataObject,
+	direct: Record<string, IDataObject | null>,
+	settings: TriggerSettings,
+	budget: PollBudget,
+): Promise<INodeExecutionData | null> {
+	const id = runIdOf(run);
+	let record = (id && direct[id]) || undefined;
+	if (!record) {
+		budget.spend();
+		record = id ? await readRunRecord.call(this, id, { retry: budget.retry() }) : run;
+	}
+	if (!settingsSelect(settings.key, record)) return null;
+	if (!settings.attachFiles) return { json: record };
+	const artifacts = findRenderedArtifacts(record);
+	budget.spend(artifacts.length);
+	const { binary, files } = await downloadRenderedFiles.call(this, record, { artifacts, retry: budget.retry() });
+	return files.length ? { json: record, binary } : { json: record };
+}
+
+export interface Emitted {
+	items: INodeExecutionData[];
+	/** Runs emitted now: fired once the state is saved. */
+	emitted: string[];
+	/** Runs the settings no longer select (changed since they became due): dropped from `due`. */
+	dropped: string[];
+}
+
+/**
+ * The due runs, oldest first, each made an item while the budget lasts; a transient failure ends the emitting
+ * the same way (the rest stay due for the next poll), any other fails the poll.
+ */
+export async function emitDue(
+	this: IPollFunctions,
+	due: IDataObject[],
+	direct: Record<string, IDataObject | null>,
+	settings: TriggerSettings,
+	budget: PollBudget,
+): Promise<Emitted> {
+	const result: Emitted = { items: [], emitted: [], dropped: [] };
+	for (const run of due) {
+		if (!budget.allows()) break;
+		const item = await settle(toItem.call(this, run, direct, settings, budget));
+		if (!item.ok) {
+			if (!isTransient(item.error)) throw ensureNodeError(this.getNode(), item.error);
+			break;
+		}
+		if (item.value) result.items.push(item.value);
+		(item.value ? result.emitted : result.dropped).push(runIdOf(run) ?? '');
+	}
+	return result;
+}

@@ -1,0 +1,101 @@
+/**
+ * The schedules the trigger's model test plays (fast-check arbitraries): what happens to runs, to n8n and to
+ * each poll. A schedule runs under one of n8n's two pollers (test/harness/pollerHost.ts).
+ */
+import fc from 'fast-check';
+
+import type { Poller, SchedulerFault } from '../../harness/pollerHost';
+
+export const FINAL = ['Completed', 'Failed', 'Cancelled'] as const;
+type Unfinished = 'Pending' | 'Queued' | 'Running' | 'Paused' | 'Stalled';
+export type Target = Unfinished | (typeof FINAL)[number];
+/** A refusal of the service during a poll, on its list or on a run read. */
+export type Fault = { status: 429 | 423 | 500 | 502; retryAfterSeconds?: number; times: number; on: 'list' | 'record' };
+type Step =
+  | { kind: 'start'; count: number; workflow: number; as: Unfinished }
+  | { kind: 'move'; offset: number; count: number; to: Target }
+  /** `scheduler`: what the durable scheduler does to the poll (the legacy poller has no such faults). */
+  | { kind: 'poll'; fault?: Fault; scheduler?: SchedulerFault }
+  | { kind: 'wait'; minutes: number }
+  | { kind: 'restart' }
+  | { kind: 'reconfigure'; statuses: string[]; workflows: number[] };
+export interface Settings {
+  statuses: string[];
+  workflows: number[];
+}
+export interface Schedule {
+  poller: Poller;
+  initial: Settings;
+  steps: Step[];
+}
+
+const unfinishedArb = fc.constantFrom<Unfinished>('Pending', 'Queued', 'Running', 'Paused', 'Stalled');
+const faultArb: fc.Arbitrary<Fault> = fc.oneof(
+  fc.record({ status: fc.constant(429 as const), retryAfterSeconds: fc.constantFrom(1, 2, 120), times: fc.integer({ min: 1, max: 3 }), on: fc.constantFrom('list' as const, 'record' as const) }),
+  fc.record({ status: fc.constant(423 as const), times: fc.integer({ min: 1, max: 30 }), on: fc.constantFrom('list' as const, 'record' as const) }),
+  fc.record({ status: fc.constantFrom(500 as const, 502 as const), times: fc.integer({ min: 1, max: 2 }), on: fc.constantFrom('list' as const, 'record' as const) }),
+);
+const schedulerFaultArb: fc.Arbitrary<SchedulerFault> = fc.oneof(
+  fc.constant({ kind: 'abandon' as const }),
+  fc.constant({ kind: 'fenced' as const }),
+  fc.record({ kind: fc.constant('twice' as const), commits: fc.constantFrom('first' as const, 'second' as const), gapMs: fc.integer({ min: 1_000, max: 70_000 }) }),
+);
+const settingsArb: fc.Arbitrary<Settings> = fc.record({
+  statuses: fc.subarray([...FINAL], { minLength: 1 }),
+  workflows: fc.oneof(fc.constant([] as number[]), fc.subarray([0, 1, 2], { minLength: 1 })),
+});
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('start' as const), count: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 1, max: 8 }) }, { weight: 1, arbitrary: fc.integer({ min: 40, max: 70 }) }), workflow: fc.integer({ min: 0, max: 2 }), as: unfinishedArb }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('move' as const), offset: fc.nat(), count: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 30, max: 70 })), to: fc.constantFrom<Target>('Queued', 'Running', 'Paused', 'Stalled', 'Completed', 'Completed', 'Failed', 'Cancelled', 'Cancelled') }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('poll' as const),
+      fault: fc.option(faultArb, { nil: undefined, freq: 3 }),
+      scheduler: fc.option(schedulerFaultArb, { nil: undefined, freq: 3 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('wait' as const), minutes: fc.integer({ min: 1, max: 30 }) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reconfigure' as const), statuses: settingsArb.map((s) => s.statuses), workflows: settingsArb.map((s) => s.workflows) }) },
+);
+export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
+  poller: fc.constantFrom<Poller>('legacy', 'durable'),
+  initial: settingsArb,
+  steps: fc.array(stepArb, { minLength: 4, maxLength: 28 }),
+});
+
+/**
+ * Schedules that once broke the property (as fast-check shrank them), replayed first on every run. The first
+ * found a fault in the model, not the trigger: saving unchanged settings was taken for a new activation. The
+ * second is the one n8n 2.41's durable scheduler broke: the activation poll's state discarded, a run finishing
+ * before the first scheduled poll was taken for history.
+ */
+export const REGRESSIONS: Array<[Schedule]> = [
+  [
+    {
+      poller: 'legacy',
+      initial: { statuses: ['Completed', 'Failed', 'Cancelled'], workflows: [] },
+      steps: [
+        { kind: 'poll' },
+        { kind: 'start', count: 49, workflow: 0, as: 'Pending' },
+        { kind: 'start', count: 1, workflow: 0, as: 'Pending' },
+        { kind: 'reconfigure', statuses: ['Completed', 'Failed', 'Cancelled'], workflows: [] },
+        { kind: 'move', offset: 0, count: 1, to: 'Queued' },
+        { kind: 'move', offset: 0, count: 50, to: 'Completed' },
+      ],
+    },
+  ],
+  [
+    {
+      poller: 'durable',
+      initial: { statuses: ['Completed'], workflows: [] },
+      steps: [
+        { kind: 'poll' },
+        { kind: 'start', count: 2, workflow: 0, as: 'Running' },
+        { kind: 'move', offset: 0, count: 2, to: 'Completed' },
+        { kind: 'poll' },
+      ],
+    },
+  ],
+];
