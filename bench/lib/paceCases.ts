@@ -152,6 +152,8 @@ const downloadCase: PaceCase = {
     single(http('Download', batching, { method: 'GET', url: `=${url}/workflows/runs/{{ $json.runId }}/files/{{ $json.stepId }}/download`, options: { response: { response: { responseFormat: 'file' } } } })),
 };
 
+const REQUEST_FAILED = 'request-failed';
+
 interface PollLoop {
   /** The creating POST. */
   create: BenchNode;
@@ -166,7 +168,8 @@ interface PollLoop {
 
 /** The loop an n8n user builds: create every item, read its status, If it ended, else Wait and read again. */
 function pollLoop(batching: boolean, loop: PollLoop): Chain {
-  const endPattern = `^(${loop.endStatuses.join('|')})$`;
+  // An item whose request failed reads as REQUEST_FAILED, which ends the loop whatever the statuses' spelling.
+  const endPattern = `^(${[...loop.endStatuses, REQUEST_FAILED].join('|')})$`;
   const nodes: BenchNode[] = [
     loop.create,
     http('Read', batching, { method: 'GET', url: loop.readUrl }),
@@ -175,9 +178,9 @@ function pollLoop(batching: boolean, loop: PollLoop): Chain {
       type: 'n8n-nodes-base.if',
       typeVersion: 1,
       // A failed request (a 429) leaves the loop as failed: its item has no id to read again (reading the collection
-      // instead would loop for ever: GET /workflow-inputs/documents/ is a 405 whose error item carries no id either).
+      // instead would loop for ever: GET /workflow-inputs/documents/ is a 405).
       parameters: {
-        conditions: { string: [{ value1: `={{ $json.error || !$json.${loop.idField} ? 'Failed' : $json.status }}`, operation: 'regex', value2: endPattern }] },
+        conditions: { string: [{ value1: `={{ $json.error || !$json.${loop.idField} ? '${REQUEST_FAILED}' : $json.status }}`, operation: 'regex', value2: endPattern }] },
       },
     },
     { name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: loop.intervalSeconds, unit: 'seconds' } },

