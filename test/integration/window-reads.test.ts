@@ -8,13 +8,13 @@ import { IntegrationContext, mostOpenAtOnce } from './support';
 /**
  * Issue 28, the window on every operation that reads: Batch Size above the read concurrency widens it, Batch Size 1
  * (version 1's default) keeps what each operation always had (eight reads of records at once, downloads one by
- * one); under Continue On Fail over 16
- * items the one refused item gets its error item and the others their output, in order, each read sent once.
+ * one); under Continue On Fail over 20 items the one refused item gets its error item and the others their output,
+ * in order, each read sent once.
  * Through n8n's engine against the simulator; every answer takes 150 ms, so overlap shows in the request log.
  */
 const ctx = new IntegrationContext();
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const COUNT = 16;
+const COUNT = 20;
 const BAD = 7;
 const WIDE = 12;
 
