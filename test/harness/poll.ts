@@ -9,6 +9,15 @@ import { installCapturingLogger } from './logger';
 
 const TRIGGER_NODE = 'Run Finished';
 
+/**
+ * Moves the trigger's clock (Date.now) forward, as if that much time had passed before its next poll. Undone by
+ * `jest.restoreAllMocks()`.
+ */
+export function later(ms: number): void {
+	const now = Date.now.bind(Date);
+	jest.spyOn(Date, 'now').mockImplementation(() => now() + ms);
+}
+
 export interface PollHarnessOptions {
 	/** What n8n's `getPollBudgetMs()` answers (n8n gives a poll under a lease its ceiling less a margin). */
 	pollBudgetMs?: number;

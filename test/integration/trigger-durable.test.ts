@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { PollHarness, type PollResult } from '../harness/poll';
+import { PollHarness, later, type PollResult } from '../harness/poll';
 import { PollerHost } from '../harness/pollerHost';
 import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../simulator';
 
@@ -26,10 +26,6 @@ afterAll(async () => sim.stop());
 beforeEach(() => sim.admin.reset());
 afterEach(() => jest.restoreAllMocks());
 
-function later(ms: number): void {
-	const now = Date.now.bind(Date);
-	jest.spyOn(Date, 'now').mockImplementation(() => now() + ms);
-}
 
 const firedIds = (result: PollResult) => {
 	if (result.error) throw result.error;

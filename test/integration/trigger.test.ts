@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { PollHarness, type PollResult } from '../harness/poll';
+import { PollHarness, later, type PollResult } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../simulator';
 
 /**
@@ -21,11 +21,6 @@ afterAll(async () => sim.stop());
 beforeEach(() => sim.admin.reset());
 afterEach(() => jest.restoreAllMocks());
 
-/** Moves the trigger's clock (Date.now) forward, as if that much time had passed before its next poll. */
-function later(ms: number): void {
-	const now = Date.now.bind(Date);
-	jest.spyOn(Date, 'now').mockImplementation(() => now() + ms);
-}
 
 const ALL_EVENTS = { events: ['Completed', 'Failed', 'Cancelled'] };
 
