@@ -20,7 +20,7 @@ const LOOP_INTERVAL_S = 5;
 /** The upload loop's Wait: a user who knows ingestion takes seconds reads every second. */
 const UPLOAD_LOOP_INTERVAL_S = 1;
 /** N = 50 and N = 200 for every operation (the issue's sizes). */
-const SIZES = [50, 200];
+export const PACE_SIZES = [50, 200];
 
 type Edge = [from: string, to: string, outputIndex?: number];
 
@@ -37,7 +37,6 @@ export interface Chain {
 export interface PaceCase {
   key: string;
   label: string;
-  sizes: number[];
   itemMs: number;
   /** Requests the service needs per item at the least (what the key's rate limit counts). */
   requestsPerItem: number;
@@ -76,11 +75,10 @@ const produceParameters = (pdf: boolean): IDataObject => ({
   ...(pdf ? { downloadFormat: 'pdf' } : {}),
 });
 
-function produceCase(pdf: boolean, sizes: number[]): PaceCase {
+function produceCase(pdf: boolean): PaceCase {
   return {
     key: pdf ? 'producePdf' : 'produce',
     label: pdf ? 'Produce From Template + Download PDF (1 s render, 300 ms download)' : 'Produce From Template (1 s render)',
-    sizes,
     itemMs: TRIP + PACE.produceDocumentMs + (pdf ? TRIP + PACE.documentContentMs : 0),
     requestsPerItem: pdf ? 2 : 1,
     items: async (_sim, count) => numbered(count, (index) => ({ title: `Offer letter ${index + 1}` })),
@@ -95,10 +93,9 @@ function produceCase(pdf: boolean, sizes: number[]): PaceCase {
   };
 }
 
-const chatCase = (sizes: number[]): PaceCase => ({
+const chatCase: PaceCase = {
   key: 'chat',
   label: 'Chat → Chat Completion (2 s answer)',
-  sizes,
   itemMs: TRIP + PACE.chatAnswerMs,
   requestsPerItem: 1,
   items: async (_sim, count) => numbered(count, (index) => ({ question: `Question ${index + 1}: what is a break clause?` })),
@@ -106,7 +103,7 @@ const chatCase = (sizes: number[]): PaceCase => ({
     oursChain('Chat', { resource: 'chat', operation: 'complete', model: 'dw-standard', messages: { values: [{ role: 'user', content: '={{ $json.question }}' }] } }, batchSize),
   http: (url, batching) =>
     single(postJson('Chat', batching, `${url}/v1/chat/completions`, `={{ JSON.stringify({ model: 'dw-standard', messages: [{ role: 'user', content: $json.question }] }) }}`)),
-});
+};
 
 const startParameters = (wait: boolean): IDataObject => ({
   resource: 'run',
@@ -120,16 +117,15 @@ const startParameters = (wait: boolean): IDataObject => ({
 });
 const startBody = `={{ JSON.stringify({ workflowId: '${SUMMARY}', input: $json.text }) }}`;
 
-const startCase = (sizes: number[]): PaceCase => ({
+const startCase: PaceCase = {
   key: 'start',
   label: 'Run → Start, no wait (300 ms)',
-  sizes,
   itemMs: TRIP + PACE.runStartMs,
   requestsPerItem: 1,
   items: textItems,
   ours: (batchSize) => oursChain('Start', startParameters(false), batchSize),
   http: (url, batching) => single(postJson('Start', batching, `${url}/workflows/runs`, startBody)),
-});
+};
 
 /** Finished runs with a render step, seeded (not played), so each item is one 300 ms download. */
 async function seededRuns(sim: SimulatorProcess, count: number): Promise<IDataObject[]> {
@@ -142,7 +138,6 @@ async function seededRuns(sim: SimulatorProcess, count: number): Promise<IDataOb
 const downloadCase: PaceCase = {
   key: 'download',
   label: 'Run → Download File, finished runs (300 ms each)',
-  sizes: SIZES,
   itemMs: TRIP + PACE.runFileMs,
   requestsPerItem: 1,
   items: seededRuns,
@@ -219,7 +214,6 @@ const uploadAndWaitLoop = (url: string, batching: boolean): Chain =>
 const startWaitCase: PaceCase = {
   key: 'startWait',
   label: 'Run → Start + Wait for Completion (10 s runs, 300 ms starts)',
-  sizes: SIZES,
   itemMs: TRIP + PACE.runStartMs + (PACE.runDurationMs ?? 0),
   requestsPerItem: 2,
   items: textItems,
@@ -232,7 +226,6 @@ const note = (index: number) => ({ base64: Buffer.from(`Notes ${index}: the supp
 const uploadWaitCase: PaceCase = {
   key: 'uploadWait',
   label: 'Input Document → Upload + Wait Until Ready (2 s ingestion, 300 ms uploads)',
-  sizes: SIZES,
   itemMs: TRIP + PACE.uploadMs + (PACE.ingestionMs ?? 0),
   requestsPerItem: 2,
   items: async (_sim, count) => Array.from({ length: count }, (_, index) => ({ json: {}, binary: { data: note(index) } })),
@@ -241,10 +234,10 @@ const uploadWaitCase: PaceCase = {
 };
 
 export const PACE_CASES: PaceCase[] = [
-  produceCase(false, SIZES),
-  produceCase(true, SIZES),
-  chatCase(SIZES),
-  startCase(SIZES),
+  produceCase(false),
+  produceCase(true),
+  chatCase,
+  startCase,
   downloadCase,
   startWaitCase,
   uploadWaitCase,

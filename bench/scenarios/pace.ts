@@ -5,7 +5,7 @@ import { DEFAULT_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batchi
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
-import { PACE_CASES, type Chain, type PaceCase } from '../lib/paceCases';
+import { PACE_CASES, PACE_SIZES, type Chain, type PaceCase } from '../lib/paceCases';
 import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorProcess';
 import { connect, manualTrigger, type BenchNode } from '../lib/workflow';
 
@@ -117,7 +117,7 @@ export async function atTheServicesPace(onRow: (row: PaceRow) => void = () => un
     // `--pace-cases=uploadWait,chat`: only those operations (a row measured again); every one by default.
     const only = process.argv.find((arg) => arg.startsWith('--pace-cases='))?.slice('--pace-cases='.length).split(',');
     for (const testCase of PACE_CASES.filter((candidate) => !only || only.includes(candidate.key)))
-      for (const count of testCase.sizes) {
+      for (const count of PACE_SIZES) {
         const row = await measureCase(sim, testCase, count);
         rows.push(row);
         onRow(row);
