@@ -12,7 +12,8 @@
  * - with Continue On Fail (or no failing item): every item has one output, paired with it; a good item's output
  *   is its own run, finished (a review run after its pause); a failing item's output is its error;
  * - without it: the thrown error is the first failing item's, no new start was sent after its refusal came back
- *   (an item beside it may have begun while it waited out a 429), and createdInBatch
+ *   (an item beside it may have begun while it waited out a 429; each of the other Batch Size − 1 places may
+ *   have had one start on its way, which reaches the service after the refusal), and createdInBatch
  *   lists exactly the runs that were started, each with its own item;
  * - a cancelled execution ends (every wait stops), and its error lists every run that was started.
  * `sleep` is instant (Retry-After costs nothing); runs play at once (runTimeScale 0).
@@ -54,8 +55,6 @@ const batch = fc.record({
   cancel: fc.boolean(),
 });
 
-/** A start decided before the refusal came back may reach the service a little after it, on a loaded machine. */
-const IN_FLIGHT_SLACK_MS = 150;
 
 const WORKFLOW_OF: Record<Kind, string> = { good: FIXTURE_IDS.workflows.agentSummary, review: FIXTURE_IDS.workflows.review, failing: 'wf_missing' };
 
@@ -160,8 +159,11 @@ it('each item’s run starts at most once, each output item is its own item’s 
         const posts = ctx.sim.admin.requests().filter((entry) => entry.method === 'POST' && entry.path === '/workflows/runs');
         const inputOf = (entry: (typeof posts)[number]) => String((entry.requestBody as IDataObject).input);
         const refusedAt = Math.max(...posts.filter((entry) => inputOf(entry) === texts[firstFailing]).map((entry) => Date.parse(entry.at) + (entry.durationMs ?? 0)));
+        // Counted, not timed: a start sent before the node saw the refusal reaches the service when a loaded machine
+        // lets it (once 150 ms after it, in CI). Only the other places' starts can be on their way then, one each; a
+        // node that went on starting would send every remaining item.
         const firstPosts = texts.flatMap((text) => posts.filter((entry) => inputOf(entry) === text).slice(0, 1));
-        expect(firstPosts.filter((entry) => Date.parse(entry.at) > refusedAt + IN_FLIGHT_SLACK_MS).map(inputOf)).toEqual([]);
+        expect(firstPosts.filter((entry) => Date.parse(entry.at) > refusedAt).length).toBeLessThanOrEqual(batchSize - 1);
         const context = error?.context as IDataObject;
         expect(context.itemIndex).toBe(firstFailing);
         // Every run that exists is in the error, with its own item (but those whose answer the node never got).
@@ -173,6 +175,8 @@ it('each item’s run starts at most once, each output item is its own item’s 
       // Replayed first on every run: the first was once judged wrongly by the oracle (it expected a cancel where the
       // failing item's start stops the batch first).
       examples: [
+        // Once failed in CI under the timed oracle: one start, sent while the reset was coming back, reached the service more than 150 ms after it.
+        [{ kinds: ['review', 'good', 'review', 'good', 'good', 'failing', 'review', 'failing'], startFaults: 0, startFaultStatus: 429, startResets: 1, streamFaults: 1, readFaults: 2, followAtMost: 1, batchSize: 2, continueOnFail: false, cancel: false }],
         [{ kinds: ['review', 'failing'], startFaults: 0, startFaultStatus: 429, startResets: 0, streamFaults: 0, readFaults: 0, followAtMost: 1, batchSize: 1, continueOnFail: false, cancel: true }],
         // Once judged wrongly too: item 0 waited out a 429 while item 1 finished, so item 2 began before item 0's
         // refusal came back (the oracle had bounded the started items by the failing one's index + Batch Size).
