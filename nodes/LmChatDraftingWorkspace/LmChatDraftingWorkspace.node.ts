@@ -37,7 +37,7 @@ export class LmChatDraftingWorkspace implements INodeType {
 		const jsonSchema =
 			options.responseFormat === 'jsonSchema'
 				? jsonObjectParameter(this.getNode(), jsonSchemaText, itemIndex, {
-						field: 'The JSON Schema option',
+						field: 'The Response Schema',
 						syntaxHint: (detail) => detail,
 						objectHint: 'It must be a JSON Schema object, for example {"type": "object", "properties": {"title": {"type": "string"}}}.',
 					})

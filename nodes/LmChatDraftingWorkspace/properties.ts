@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { chatModelLocator } from '../shared/chat/modelLocator';
+
 /** The Chat Model's parameters: the model (from /v1/models) and the options sent with every request. */
 export const properties: INodeProperties[] = [
 	{
@@ -9,24 +11,7 @@ export const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Model',
-		name: 'model',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'A chat model the workspace allows for API access',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a model...',
-				typeOptions: { searchListMethod: 'searchChatModels', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. dw-standard' },
-		],
-	},
+	chatModelLocator(),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -715,12 +715,12 @@ const ROWS: Row[] = [
 	},
 	{
 		operation: 'Chat → Complete',
-		input: 'invalid JSON in the JSON Schema option',
+		input: 'invalid JSON in the Response Schema option',
 		parameters: chat({ options: { responseFormat: 'jsonSchema', jsonSchema: '={{ $json.schema }}' } }),
 		items: jsonItems({ ...chatItem, schema: SCHEMA }, { ...chatItem, schema: '{"type": "object",' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The JSON Schema is not valid JSON$/,
+		message: /^The Response Schema is not valid JSON$/,
 	},
 	{
 		operation: 'Chat → Complete',
