@@ -39,6 +39,9 @@ export class DraftingWorkspaceTrigger implements INodeType {
 				name: 'notice',
 				type: 'notice',
 				default: '',
+				// It is about the run list's 50 runs per query, shared by all workflows while no filter is set (state/
+				// pages.ts): with a workflow filter each workflow gets its own 50, so the notice goes once one is added.
+				displayOptions: { hide: { 'workflows.workflow': [{ _cnd: { exists: true } }] } },
 			},
 			{
 				displayName: 'Events',
