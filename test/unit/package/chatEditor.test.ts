@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Issue 26, items 1 and 11, as the editor reads the descriptions: which Model field each version shows, the chat
 // options' names and order in both chat nodes, and when the trigger's "Busy workspace?" notice shows. Decided by
 // n8n-workflow's own display rules (NodeHelpers.displayParameter, the editor's), not by reading our code.
