@@ -63,6 +63,24 @@ describe('the chat options, one name in both nodes (item 11)', () => {
 		}
 	});
 
+	it('each node keeps its own defaults (saved workflows rely on them)', () => {
+		const defaults = (options: INodeProperties[]) => Object.fromEntries(options.map((option) => [option.name, option.default]));
+		expect(defaults(actionOptions)).toEqual({
+			maxCompletionTokens: 1024,
+			responseFormat: 'text',
+			jsonSchema: expect.stringContaining('"summary"'),
+			schemaName: 'answer',
+			temperature: 1,
+		});
+		expect(defaults(modelOptions)).toEqual({
+			maxCompletionTokens: 2048,
+			responseFormat: 'text',
+			jsonSchema: expect.stringContaining('"title"'),
+			schemaName: 'draft',
+			temperature: 0.7,
+		});
+	});
+
 	it('the same order is what n8n keeps when it fills in the values (getNodeParameters), in both versions', () => {
 		for (const typeVersion of [1, 2]) {
 			const parameters = { ...chatCompletion, model: 'dw-standard', options: { temperature: 0.2, jsonSchema: '{}', responseFormat: 'jsonSchema' } };

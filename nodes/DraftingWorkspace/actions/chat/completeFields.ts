@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { chatModelLocator } from '../../../shared/chat/modelLocator';
+import { chatOptionsCollection } from '../../../shared/chat/optionFields';
 
 const show = { resource: ['chat'], operation: ['complete'] };
 
@@ -64,60 +65,5 @@ export const description: INodeProperties[] = [
 			'Whether to return only the answer (text, or the parsed JSON for a JSON Schema response) instead of the whole chat.completion object',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: { show },
-		// Named as the Chat Model names them (issue 26). The editor shows a collection's options in this order, which
-		// n8n's lint keeps alphabetical: "Response Format" now comes before the "Response Schema" it controls (as
-		// "JSON Schema" it came first).
-		options: [
-			{
-				displayName: 'Maximum Completion Tokens',
-				name: 'maxCompletionTokens',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1024,
-				description:
-					'Cap on the answer\'s tokens (sent as max_completion_tokens). On a reasoning model it also covers the reasoning, so a small cap can leave the answer empty.',
-			},
-			{
-				displayName: 'Response Format',
-				name: 'responseFormat',
-				type: 'options',
-				default: 'text',
-				options: [
-					{ name: 'Text', value: 'text' },
-					{ name: 'JSON Schema', value: 'jsonSchema', description: 'The answer is JSON matching a schema' },
-				],
-			},
-			{
-				displayName: 'Response Schema',
-				name: 'jsonSchema',
-				type: 'json',
-				default: '{\n  "type": "object",\n  "properties": {\n    "summary": { "type": "string" }\n  },\n  "required": ["summary"],\n  "additionalProperties": false\n}',
-				description: 'The JSON Schema the answer must match (used when Response Format is JSON Schema)',
-				displayOptions: { show: { responseFormat: ['jsonSchema'] } },
-			},
-			{
-				displayName: 'Response Schema Name',
-				name: 'schemaName',
-				type: 'string',
-				default: 'answer',
-				description: 'A name for the schema (letters, digits, _ and -)',
-				displayOptions: { show: { responseFormat: ['jsonSchema'] } },
-			},
-			{
-				displayName: 'Sampling Temperature',
-				name: 'temperature',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
-				default: 1,
-				description: 'Higher values make the answer more varied, lower values more focused',
-			},
-		],
-	},
+	chatOptionsCollection({ displayOptions: { show } }),
 ];
