@@ -15,6 +15,7 @@ const READ_WITHIN_MS = 5_000;
 
 async function needsAttention(this: ILoadOptionsFunctions, template: IDataObject, deadlineAt: number): Promise<boolean> {
 	if (typeof template.needsAttention === 'boolean') return template.needsAttention;
+	if (typeof template.id !== 'string' && typeof template.id !== 'number') return false;
 	const path = `/document-templates/${encodeURIComponent(String(template.id))}`;
 	const detail = await settle(apiObject.call(this, { method: 'GET', path, retry: { maxAttempts: 1, deadlineAt } }, { what: 'a template' }));
 	return detail.ok && detail.value.needsAttention === true;
