@@ -1,4 +1,4 @@
-import type { IDataObject, ResourceMapperFields } from 'n8n-workflow';
+import type { ResourceMapperFields } from 'n8n-workflow';
 
 import { listSearch, resourceMapperFields } from '../harness/editor';
 import { FIXTURE_IDS, FIXTURE_KEYS, TEMPLATE_IDS } from '../simulator';
@@ -101,6 +101,6 @@ describe('a template that needs attention (item 7)', () => {
 		ctx.sim.admin.addFault({ kind: 'status', status: 500, method: 'GET', path: `^/document-templates/${TEMPLATE_IDS.ndaShort}$` });
 		const { results } = await listSearch('searchTemplates', { typeVersion: 1, credential: credential(), parameters: {} });
 		expect(results.map((entry) => entry.name)).toContain('Short NDA');
-		expect((results as IDataObject[]).length).toBeGreaterThan(2);
+		expect(results.length).toBeGreaterThan(2);
 	});
 });

@@ -59,8 +59,9 @@ describe('Produce From Template answers: version 1 strict, version 2 lenient whe
 
 	it('version 2: a choice two options match once case is ignored is refused, naming both, before anything is posted', async () => {
 		const admin = templatesAdmin(ctx.sim);
-		const schema = structuredClone(admin.templates().find((template) => template.id === TEMPLATE_IDS.offerLetter)!.inputSchema) as IDataObject;
-		((schema.properties as IDataObject).role as IDataObject).enum = ['Counsel', 'COUNSEL', 'Associate'];
+		const schema = structuredClone(admin.templates().find((template) => template.id === TEMPLATE_IDS.offerLetter)!.inputSchema);
+		const role = (schema.properties as Record<string, { enum?: string[] }>).role;
+		role.enum = ['Counsel', 'COUNSEL', 'Associate'];
 		admin.setTemplate(TEMPLATE_IDS.offerLetter, { inputSchema: schema });
 		const result = await ctx.run(produce({ ...REQUIRED, role: 'counsel' }), 'full', atVersion(2));
 		expect(failure(result).message).toContain('role "counsel" matches Counsel, COUNSEL when letter case is ignored: write it exactly as one of them');
