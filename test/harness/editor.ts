@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { LoadOptionsContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions, INode, INodeListSearchResult, INodeType, ResourceMapperFields } from 'n8n-workflow';
