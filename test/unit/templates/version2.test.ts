@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { IBinaryData, IDataObject } from 'n8n-workflow';
 
 import { TEMPLATE_MAPPER_NOTICE, RUN_MAPPER_NOTICE } from '../../../nodes/shared/common/mapperRules';
@@ -8,6 +9,7 @@ import { documentSource } from '../../../nodes/shared/templates/documentSource';
 import { withAbsoluteLinks } from '../../../nodes/shared/templates/links';
 import { templateMapperFields } from '../../../nodes/shared/templates/mapperFields';
 import { resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
+import { userinfoPart } from '../../expectations/untrusted';
 import { DUE_DILIGENCE_INPUT_SCHEMA, NDA_INPUT_SCHEMA } from '../../simulator/fixture-workflows';
 
 /** Issue 26 in node version 2: the mappers' columns and reading, Produce's links, Download's Document Link. */
@@ -130,6 +132,37 @@ describe("Produce From Template's links, version 2: absolute, or null where the 
 			_links: { self: { href: 'https://ws.example.com/api/documents/tdoc_1', title: 'The record' } },
 			content: 'Dear Jordan, welcome.',
 		});
+	});
+});
+
+describe('Produce From Template’s links, version 2, against any answer (issue 27: the answer is untrusted)', () => {
+	const BASE = 'https://ws.example.com';
+	const urlOf = (link: string) => {
+		const resolved = resolveServiceUrl(BASE, link);
+		return resolved.ok ? resolved.url : undefined;
+	};
+	const link = fc.oneof(
+		fc.constantFrom('/documents/d1', 'documents/d1/content/pdf', `${BASE}/x`, 'https://evil.example.net/x', '//evil.example.net/x', 'javascript:alert(1)', 'a b/c'),
+		userinfoPart.map((part) => `https://${part}ws.example.com/f`),
+		fc.string(),
+	);
+	const linkish = fc.oneof(link, fc.record({ href: link, title: fc.string() }), fc.jsonValue({ maxDepth: 2 }));
+	const answer = fc.record({ links: fc.oneof(fc.dictionary(fc.string(), linkish), linkish), pdf: linkish, content: linkish, documentId: fc.jsonValue() }, { requiredKeys: [] });
+
+	it('never throws, and every address it outputs is on the Base URL’s origin, without user information', () => {
+		fc.assert(
+			fc.property(answer, (body) => {
+				const output = JSON.stringify(withAbsoluteLinks(body as IDataObject, urlOf));
+				for (const address of output.match(/https?:\/\/[^"\s\\]*/g) ?? []) {
+					expect(new URL(address).origin).toBe(BASE);
+					expect(new URL(address).username).toBe('');
+				}
+				// Whatever the answer held, Document Link can read the output back, or say why not.
+				const source = documentSource(JSON.parse(output), 'pdf');
+				if (source.ok) expect(typeof source.link).toBe('string');
+			}),
+			{ numRuns: 1000 },
+		);
 	});
 });
 
