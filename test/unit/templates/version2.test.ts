@@ -1,6 +1,8 @@
 import fc from 'fast-check';
-import type { IBinaryData, IDataObject } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { DraftingWorkspace } from '../../../nodes/DraftingWorkspace/DraftingWorkspace.node';
 import { TEMPLATE_MAPPER_NOTICE, RUN_MAPPER_NOTICE } from '../../../nodes/shared/common/mapperRules';
 import { buildRunInput, runInputFields } from '../../../nodes/shared/runs/startInput';
 import { buildTemplateInput } from '../../../nodes/shared/templates/answers';
@@ -203,5 +205,32 @@ describe('documentFile: the one file shape', () => {
 		});
 		expect(documentFile(binary, 'pdf', undefined, 'doc')).toMatchObject({ size: 8, url: null, binaryProperty: 'doc' });
 		expect(documentFile({ ...binary, data: 'filesystem-v2', id: 'filesystem-v2:x' }, 'pdf', undefined, 'doc').size).toBeNull();
+	});
+});
+
+describe('the notices above the mappers: version 2 only, once the workflow or template is chosen', () => {
+	const { properties } = new DraftingWorkspace().description;
+	const shown = (name: string, typeVersion: number, parameters: IDataObject) => {
+		const notice = properties.find((property) => property.name === name)!;
+		const node = { id: 'n', name: 'Drafting Workspace', type: 'dw', typeVersion, position: [0, 0] as [number, number], parameters: parameters as INodeParameters };
+		return NodeHelpers.displayParameter(node.parameters, notice, node, new DraftingWorkspace().description);
+	};
+	const template = { __rl: true, mode: 'list', value: 'tpl_offer_letter' };
+	const workflow = { __rl: true, mode: 'id', value: 'wf_nda_drafting' };
+
+	it('Produce From Template', () => {
+		const produce = { resource: 'document', operation: 'produce' };
+		expect(shown('answersNotice', 2, { ...produce, templateId: template })).toBe(true);
+		expect(shown('answersNotice', 2, { ...produce, templateId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
+		expect(shown('answersNotice', 1, { ...produce, templateId: template })).toBe(false);
+		expect(shown('answersNotice', 2, { resource: 'run', operation: 'start', templateId: template })).toBe(false);
+	});
+
+	it('Start Run, with Map Fields', () => {
+		const start = { resource: 'run', operation: 'start', workflowId: workflow };
+		expect(shown('inputFieldsNotice', 2, { ...start, inputMode: 'fields' })).toBe(true);
+		expect(shown('inputFieldsNotice', 2, { ...start, inputMode: 'text' })).toBe(false);
+		expect(shown('inputFieldsNotice', 1, { ...start, inputMode: 'fields' })).toBe(false);
+		expect(shown('inputFieldsNotice', 2, { resource: 'run', operation: 'start', inputMode: 'fields', workflowId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
 	});
 });
