@@ -80,7 +80,7 @@ function pictureResolver(this: IExecuteFunctions, itemIndex: number) {
 	return async (_path: string, value: unknown): Promise<{ ok: true; base64: string } | { ok: false; problem: string }> => {
 		const name = String(value).trim();
 		const binary = this.getInputData()[itemIndex]?.binary?.[name];
-		if (!binary && /^[a-z][a-z0-9+.-]*:/i.test(name))
+		if (!binary && /^https?:\/\//i.test(name))
 			return { ok: false, problem: `takes the name of a binary field of the item, not "${name.slice(0, 60)}": fetch the picture first (e.g. with an HTTP Request node) and enter its binary field (e.g. data)` };
 		if (!binary) return { ok: false, problem: `names the binary field "${name}", which this item does not have` };
 		const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, name);
