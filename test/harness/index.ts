@@ -296,6 +296,7 @@ export function chainWorkflow(steps: INode['parameters'][], options: ActionWorkf
 			parameters,
 			credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'Drafting Workspace account' } },
 			...(options.onError ? { onError: options.onError } : {}),
+			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 		});
 		workflow.connections[previous] = { main: [[{ node: name, type: 'main', index: 0 }]] };
 		previous = name;

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { runIdOf, statusOf } from '../runs/record';
+import { templatesNeedingAttention } from '../templates/attention.api';
 import { apiList } from '../transport';
 
 function matches(filter: string | undefined, ...values: unknown[]): boolean {
@@ -39,16 +40,28 @@ export async function searchRuns(this: ILoadOptionsFunctions, filter?: string): 
 	};
 }
 
-/** "From list" for templates: the active templates the key's user can use. */
-export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+/** Templates shown per page of the picker: each page reads the details that say which ones need attention. */
+const TEMPLATE_PAGE_SIZE = 25;
+
+/**
+ * "From list" for templates: the active templates the key's user can use, marked when a person must review what
+ * they produce, or when they need attention (unusable until a document author looks at them), a page at a time.
+ */
+export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const templates: IDataObject[] = await apiList.call(this, { method: 'GET', path: '/document-templates' }, { what: 'a list of templates', key: 'templates' });
+	const matching = templates.filter((template) => matches(filter, template.name, template.id, template.description));
+	const start = Math.max(0, Number(paginationToken) || 0);
+	const page = matching.slice(start, start + TEMPLATE_PAGE_SIZE);
+	const flagged = await templatesNeedingAttention.call(this, page);
 	return {
-		results: templates
-			.filter((template) => matches(filter, template.name, template.id, template.description))
-			.map((template) => ({
-				name: `${String(template.name ?? template.id)}${template.requiresReview === true ? ' (review required)' : ''}`,
+		results: page.map((template) => {
+			const marks = [template.requiresReview === true ? 'review required' : '', flagged.has(String(template.id)) ? 'needs attention' : ''].filter(Boolean);
+			return {
+				name: `${String(template.name ?? template.id)}${marks.length ? ` (${marks.join(', ')})` : ''}`,
 				value: String(template.id),
 				description: typeof template.description === 'string' ? template.description : undefined,
-			})),
+			};
+		}),
+		...(start + TEMPLATE_PAGE_SIZE < matching.length ? { paginationToken: String(start + TEMPLATE_PAGE_SIZE) } : {}),
 	};
 }

@@ -6,6 +6,7 @@ import type { Lane } from '../../../shared/common/batch';
 import { workflowLocator } from '../../../shared/common/descriptions';
 import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../../shared/common/errors';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
+import { isLenientMapper, mapperNotice, RUN_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
 import { getLocatorId, readFollowAtMost, readMapperValues } from '../../../shared/common/parameters';
 import { runIdOf } from '../../../shared/runs/record';
 import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../../shared/runs/startInput';
@@ -47,6 +48,8 @@ export const description: INodeProperties[] = [
 		description: "The plain text the workflow's first agent step receives: the instructions or the content it works on",
 		displayOptions: { show: { ...show, inputMode: ['text'] } },
 	},
+	// n8n 2.41 does not render the mapper's hint: version 2 states the rules above it.
+	mapperNotice('inputFieldsNotice', RUN_MAPPER_NOTICE, { ...show, inputMode: ['fields'] }, 'workflowId'),
 	{
 		displayName: 'Input Fields',
 		name: 'inputFields',
@@ -131,7 +134,8 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 	}
 	const fieldIds = runInputFields(schema).map((field) => field.id);
 	const { values, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'inputFields', itemIndex, fieldIds);
-	const { input, problems, pendingDocuments } = buildRunInput(schema, values, { ignoreUnknown: automatic });
+	const lenient = isLenientMapper(this.getNode().typeVersion);
+	const { input, problems, pendingDocuments } = buildRunInput(schema, values, { ignoreUnknown: automatic, lenient });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {
 			description: [
