@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /** The workflow picker shared by every operation that names a workflow: From list (searchable) or By ID. */
 export function workflowLocator(overrides: Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>): INodeProperties {
@@ -88,7 +88,7 @@ export function runLocator(overrides: Partial<INodeProperties> & Pick<INodePrope
 }
 
 /** Where downloaded files go: `data`, then `data_1`, `data_2`… when a run has several. */
-export function binaryPropertyField(show: Record<string, Array<string | boolean>>, what = 'file'): INodeProperties {
+export function binaryPropertyField(show: NonNullable<IDisplayOptions['show']>, what = 'file'): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -148,17 +148,20 @@ export function subtitleFromOptions(properties: INodeProperties[]): string {
 	return `={{ (${JSON.stringify(labels)})[${key}] ?? ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
 }
 
-/** Follows open at once when Follow at Most is not set: ten event streams or status loops. */
+/** Follows open at once when `followAtMost` (Max Runs Followed / Uploads Checked at Once) is not set: ten streams or status loops. */
 export const DEFAULT_FOLLOW_AT_MOST = 10;
 
-/** "Follow at Most": how many of a batch's runs (or uploads) are waited on side by side. */
-export function followAtMostOption(what: string): INodeProperties {
+/**
+ * The option once called "Follow at Most" (its parameter name stays `followAtMost`, so saved workflows keep their
+ * value): how many of a batch's runs (or uploads) are waited on side by side. The name says what is bounded.
+ */
+export function followAtMostOption(displayName: string, description: string): INodeProperties {
 	return {
-		displayName: 'Follow at Most',
+		displayName,
 		name: 'followAtMost',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 100 },
 		default: DEFAULT_FOLLOW_AT_MOST,
-		description: `How many ${what} of this node's items to wait on at once. Each one open spends requests of the key's rate limit.`,
+		description,
 	};
 }
