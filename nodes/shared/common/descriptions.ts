@@ -1,4 +1,31 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+
+/**
+ * A resource locator's two modes: From List (a searchable `listSearch` method) and By ID (no spaces), From List
+ * first unless `idFirst` (where an ID usually comes from an earlier step, as a run's does). Spread into the locator.
+ */
+export function locatorModes(list: { method: string; placeholder: string }, id: { placeholder: string; noun: string }, idFirst = false): { modes: INodePropertyMode[] } {
+	const located: { modes: INodePropertyMode[] } = {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: list.placeholder,
+				typeOptions: { searchListMethod: list.method, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: id.placeholder,
+				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: `A ${id.noun} ID has no spaces` } }],
+			},
+		],
+	};
+	if (idFirst) located.modes.reverse();
+	return located;
+}
 
 /** The workflow picker shared by every operation that names a workflow: From list (searchable) or By ID. */
 export function workflowLocator(overrides: Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>): INodeProperties {
@@ -9,27 +36,7 @@ export function workflowLocator(overrides: Partial<INodeProperties> & Pick<INode
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: "The workflow's ID (the ID Workflow → Get Many lists, e.g. wf_123): a workflow with an active version that the API key may use (its allowlist applies)",
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a workflow...',
-				typeOptions: { searchListMethod: 'searchWorkflows', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. wf_123',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\S+$', errorMessage: 'A workflow ID has no spaces' },
-					},
-				],
-			},
-		],
+		...locatorModes({ method: 'searchWorkflows', placeholder: 'Select a workflow...' }, { placeholder: 'e.g. wf_123', noun: 'workflow' }),
 		...overrides,
 	};
 }
@@ -67,22 +74,7 @@ export function runLocator(overrides: Partial<INodeProperties> & Pick<INodePrope
 		default: { mode: 'id', value: '' },
 		required: true,
 		description: "The run's ID, as Run → Start returned it (its runId): a run started through the API (runs started by people in the workspace are not visible to API keys)",
-		modes: [
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. {{ $json.runId }}',
-				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'A run ID has no spaces' } }],
-			},
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a recent run...',
-				typeOptions: { searchListMethod: 'searchRuns', searchable: true },
-			},
-		],
+		...locatorModes({ method: 'searchRuns', placeholder: 'Select a recent run...' }, { placeholder: 'e.g. {{ $json.runId }}', noun: 'run' }, true),
 		...overrides,
 	};
 }
@@ -107,22 +99,7 @@ export function templateLocator(overrides: Partial<INodeProperties> & Pick<INode
 		displayName: 'Template',
 		name: 'templateId',
 		description: 'An active drafting template the API key\'s user can use',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a template...',
-				typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. tpl_123',
-				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'A template ID has no spaces' } }],
-			},
-		],
+		...locatorModes({ method: 'searchTemplates', placeholder: 'Select a template...' }, { placeholder: 'e.g. tpl_123', noun: 'template' }),
 		...overrides,
 	};
 }

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField, runLocator } from '../../../shared/common/descriptions';
+import { binaryPropertyField, locatorModes, runLocator } from '../../../shared/common/descriptions';
 import { runsAsTool } from '../../../shared/common/tool';
 import { fileFacts } from '../../../shared/runs/compact';
 import { describeFile } from '../../../shared/runs/files';
@@ -35,22 +35,10 @@ export const description: INodeProperties[] = [
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: `${DESCRIPTION}. From List shows the documents of the run chosen above.`,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a document of the run...',
-				typeOptions: { searchListMethod: 'searchRunInputDocuments', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. {{ $json.documentVersionId }}',
-				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'A document version ID has no spaces' } }],
-			},
-		],
+		...locatorModes(
+			{ method: 'searchRunInputDocuments', placeholder: 'Select a document of the run...' },
+			{ placeholder: 'e.g. {{ $json.documentVersionId }}', noun: 'document version' },
+		),
 		displayOptions: { show: { ...show, ...FROM_VERSION_2 } },
 	},
 	binaryPropertyField(show, 'document'),
