@@ -1,6 +1,6 @@
 import { LoadOptionsContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
-import type { INode, INodeCredentials, INodeListSearchResult, INodeParameters, INodePropertyOptions, INodeType } from 'n8n-workflow';
+import type { INode, INodeCredentials, INodeListSearchResult, INodeParameters, INodePropertyOptions, INodeType, ResourceMapperFields } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, buildAdditionalDataForTest, credentialFor, loadPackage } from './index';
 import { HarnessCredentialsHelper } from './credentialsHelper';
@@ -60,4 +60,12 @@ export async function loadOptions(request: EditorRequest, method: string): Promi
 	const load = type.methods?.loadOptions?.[method];
 	if (!load) throw new Error(`${request.nodeType} has no loadOptions method ${method}`);
 	return await load.call(context);
+}
+
+/** A field mapper's columns (`resourceMapping` method, e.g. Run → Start's Input Fields), as the editor asks for them. */
+export async function resourceMapping(request: EditorRequest, method: string): Promise<ResourceMapperFields> {
+	const { type, context } = await nodeTypeOf(request);
+	const map = type.methods?.resourceMapping?.[method];
+	if (!map) throw new Error(`${request.nodeType} has no resourceMapping method ${method}`);
+	return await map.call(context);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { locatorValue } from '../../shared/common/parameters';
-
+import { ENTRY_TEXT_FIELD, entryInputOf } from '../../shared/runs/entryInput';
 import { entryKindOf, runInputFields, unwrapInputSchema } from '../../shared/runs/startInput';
 import { templateMapperFields } from '../../shared/templates/mapperFields';
 import { apiObject } from '../../shared/transport';
@@ -14,15 +14,27 @@ import { apiObject } from '../../shared/transport';
  */
 const AUTO_MAP_NOTICE = {
 	run: "Map Automatically sends each item key named like an input field; keys that match none are listed in the output's unmatchedInputKeys.",
+	runText: `Map Automatically sends the item's ${ENTRY_TEXT_FIELD.id} key as the text the workflow's agent step receives.`,
 	template:
 		"Map Automatically answers each field from the item key of its ID (employee.name) or a nested object ({ employee: { name } }); other keys are listed in unmatchedInputKeys.",
 };
 
-/** Start Run's field mapper: one field per property of the selected workflow's input schema. */
+/**
+ * Start Run's field mapper: one field per property of the selected workflow's input schema. With Input Mode "From
+ * the Workflow's Entry Step" (node version 2's default) a workflow that starts with an agent step gets one text
+ * column instead, so the editor shows what the run takes without a switch of mode.
+ */
 export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const workflowId = locatorValue(this.getNodeParameter('workflowId', undefined, { extractValue: true }));
 	if (!workflowId) return { fields: [], emptyFieldsNotice: 'Select a workflow first.' };
 	const detail = await apiObject.call(this, { method: 'GET', path: `/workflows/${encodeURIComponent(workflowId)}` }, { what: 'a workflow' });
+	const mode = this.getNodeParameter('inputMode', this.getNode().typeVersion >= 2 ? 'entryStep' : 'fields');
+	if (mode === 'entryStep') {
+		const entry = entryInputOf(detail);
+		if (entry === 'text') return { fields: [{ ...ENTRY_TEXT_FIELD }], emptyFieldsNotice: AUTO_MAP_NOTICE.runText };
+		if (entry === undefined)
+			return { fields: [], emptyFieldsNotice: 'This workflow does not say whether it starts with an agent step or an input form: set Input Mode to Text or JSON.' };
+	}
 	const schema = unwrapInputSchema(detail.inputSchema);
 	if (!schema) {
 		return {
