@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isJsonObject } from '../transport/answer';
+import { isJsonObject, numberIn } from '../transport/answer';
 
 /** A streamed chat completion added up, and what the node makes of it. Pure: no I/O. */
 
@@ -40,7 +40,7 @@ export function readCompletionChunk(chunk: IDataObject): CompletionPiece {
 		// A chunk is the service's JSON: a choice that is not an object carries nothing.
 		if (!isJsonObject(entry)) continue;
 		const choice = entry;
-		if (Number(choice.index ?? 0) !== 0) continue;
+		if (numberIn(choice.index ?? 0) !== 0) continue;
 		const delta = isJsonObject(choice.delta) ? choice.delta : {};
 		if (typeof delta.content === 'string') piece.delta += delta.content;
 		if (typeof choice.finish_reason === 'string') piece.finishReason = choice.finish_reason;

@@ -5,7 +5,7 @@ import { choiceListOptions, readChoice, readChoiceList } from '../common/choices
 import { parseJsonText } from '../common/jsonObject';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
 import { LABEL_RULES, labelWithRule } from '../common/mapperRules';
-import { isJsonObject } from '../transport/answer';
+import { isJsonObject, numberIn } from '../transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
 
 /**
@@ -173,7 +173,8 @@ export function describeProblems(problems: InputProblem[]): string {
 export function entryKindOf(detail: IDataObject): string | undefined {
 	// The step layout is not in the contract: entries that are not objects are no steps.
 	const steps = Array.isArray(detail.steps) ? (detail.steps as unknown[]).filter(isJsonObject) : [];
-	const sorted = [...steps].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
+	const order = (step: IDataObject) => numberIn(step.index ?? 0) || 0;
+	const sorted = [...steps].sort((a, b) => order(a) - order(b));
 	const entryStep = isJsonObject(detail.entryStep) ? detail.entryStep : undefined;
 	const kind = sorted[0]?.kind ?? detail.entryKind ?? entryStep?.kind;
 	return typeof kind === 'string' ? kind : undefined;
