@@ -1,56 +1,12 @@
-import type {
-	IAuthenticateGeneric,
-	IAuthenticateRuleResponseCode,
-	IAuthenticateRuleResponseSuccessBody,
-	ICredentialTestRequest,
-	ICredentialType,
-	Icon,
-	INodeProperties,
-} from 'n8n-workflow';
-
-/** A refusal code of the service (shape 1) turned into the credential dialog's message. */
-function refusedWith(code: string, message: string): IAuthenticateRuleResponseSuccessBody {
-	return { type: 'responseSuccessBody', properties: { key: 'error', value: code, message } };
-}
-
-/**
- * n8n's credential tester reads each rule by its `type`, so both kinds may be mixed; the declared type
- * (a union of two array types) is narrower than that, hence the single cast below.
- */
-const testRules: Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody> = [
-	refusedWith(
-		'invalid_api_key',
-		'invalid_api_key: the service refused this API key (wrong, revoked or expired). Create a new key in the workspace and paste it here in full.',
-	),
-	refusedWith(
-		'no_tenant',
-		'no_tenant: the user who issued this key no longer belongs to a workspace. Ask a workspace admin for a key issued by an active member.',
-	),
-	refusedWith(
-		'tenant_locked',
-		'tenant_locked: the workspace is momentarily locked (its encryption key is unavailable). This is transient: test again in a minute.',
-	),
-	refusedWith(
-		'feature_disabled',
-		'feature_disabled: API keys are disabled on this deployment. Ask the service administrator to enable API access (Automation plan).',
-	),
-	{
-		type: 'responseCode',
-		properties: {
-			value: 404,
-			message:
-				'The Base URL does not point at the Drafting Workspace API (404 for /v1/models). Use the API address shown next to your API keys in the workspace.',
-		},
-	},
-];
+import type { IAuthenticateGeneric, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 /**
  * API key + base URL. The key goes out only as `Authorization: Bearer …` through n8n's `authenticate`
  * mechanism, so the HTTP Request node can use this credential as a predefined type too.
- * The test must pass for a valid key whatever its scopes: a 403 (missing_scope, chat_disabled) still proves
- * the key valid, so status errors are read as bodies and only the refusal codes fail the test.
- * It probes GET /v1/models because that answer is always one JSON object (a list endpoint answering []
- * would give n8n's tester no item to read).
+ * The test is not declared here: each node that lists this credential names its programmatic test
+ * (`testedBy: 'draftingWorkspaceApiTest'`, nodes/shared/transport/credentialTest.api.ts), which can say what is wrong
+ * with a Base URL that does not answer (a dead port, a missing https://) as well as with one that does. n8n's CLI
+ * runs a declarative `test` on the credential in preference to the nodes' one, so there must be none.
  */
 export class DraftingWorkspaceApi implements ICredentialType {
 	name = 'draftingWorkspaceApi';
@@ -79,7 +35,7 @@ export class DraftingWorkspaceApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://workspace.example.com',
 			description:
-				'The address of the service API, as shown in the workspace next to your API keys: the one its paths (/workflows, /v1/models) are added to, so without /v1. A trailing slash is fine.',
+				'The address of the service API, as shown in the workspace next to your API keys, e.g. https://workspace.example.com. It may be typed with or without /v1 and a trailing slash: the node adds the paths (/workflows, /v1/models) itself.',
 		},
 		{
 			displayName: 'API Key',
@@ -92,18 +48,6 @@ export class DraftingWorkspaceApi implements ICredentialType {
 				'A key created by a workspace admin (shown once, at creation). Its scopes decide which operations work.',
 		},
 	];
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl}}',
-			url: '/v1/models',
-			method: 'GET',
-			headers: { Accept: 'application/json' },
-			disableFollowRedirect: true,
-			ignoreHttpStatusErrors: { ignore: true, except: [404, 500, 502, 504] },
-		},
-		rules: testRules as IAuthenticateRuleResponseSuccessBody[],
-	};
 
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',

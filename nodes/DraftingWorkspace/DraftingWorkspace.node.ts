@@ -4,6 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { properties } from './actions/properties';
 import { router } from './actions/router';
 import { subtitleFromOptions } from '../shared/common/descriptions';
+import { credentialTest } from '../shared/transport/credentialTest.api';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class DraftingWorkspace implements INodeType {
@@ -22,11 +23,11 @@ export class DraftingWorkspace implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
+		credentials: [{ name: 'draftingWorkspaceApi', required: true, testedBy: 'draftingWorkspaceApiTest' }],
 		properties,
 	};
 
-	methods = { listSearch, loadOptions, resourceMapping };
+	methods = { listSearch, loadOptions, resourceMapping, credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

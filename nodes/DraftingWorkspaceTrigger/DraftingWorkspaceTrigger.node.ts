@@ -11,6 +11,7 @@ import { workflowLocator } from '../shared/common/descriptions';
 import { locatorValue } from '../shared/common/parameters';
 import * as listSearch from '../shared/common/listSearch.api';
 import { withFailure } from '../shared/transport';
+import { credentialTest } from '../shared/transport/credentialTest.api';
 import type { TriggerSettings } from './lists.api';
 import { pollFinishedRuns } from './poll';
 import { fetchTestEvent } from './testEvent.api';
@@ -31,7 +32,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
+		credentials: [{ name: 'draftingWorkspaceApi', required: true, testedBy: 'draftingWorkspaceApiTest' }],
 		properties: [
 			{
 				displayName:
@@ -90,7 +91,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings.call(this);

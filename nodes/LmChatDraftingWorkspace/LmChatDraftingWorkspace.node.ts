@@ -5,6 +5,7 @@ import { searchChatModels } from '../shared/chat/models.api';
 import { readChatOptions } from '../shared/chat/options';
 import { jsonObjectParameter } from '../shared/common/jsonObject';
 import { getLocatorId } from '../shared/common/parameters';
+import { credentialTest } from '../shared/transport/credentialTest.api';
 import { properties } from './properties';
 import { loadModelSupplier } from './sdk';
 
@@ -25,11 +26,11 @@ export class LmChatDraftingWorkspace implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiLanguageModel],
 		outputNames: ['Model'],
-		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
+		credentials: [{ name: 'draftingWorkspaceApi', required: true, testedBy: 'draftingWorkspaceApiTest' }],
 		properties,
 	};
 
-	methods = { listSearch: { searchChatModels } };
+	methods = { listSearch: { searchChatModels }, credentialTest };
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const model = getLocatorId.call(this, 'model', itemIndex, 'Model');

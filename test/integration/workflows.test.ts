@@ -1,5 +1,4 @@
 import { FIXTURE_IDS } from '../simulator';
-import { testCredential } from '../harness/credentialTest';
 import { IntegrationContext, failure, items } from './support';
 
 const ctx = new IntegrationContext();
@@ -134,50 +133,5 @@ describe('Workflow → Get Many / Get through n8n against the simulator', () => 
 	it('the API key appears in no output item, error message or log line of any run above', () => {
 		expect(ctx.transcripts.length).toBeGreaterThan(20);
 		expect(ctx.leaks()).toEqual([]);
-	});
-});
-
-describe('Credential test (as n8n runs it from the credential dialog)', () => {
-	const data = (key: string, baseUrl = ctx.url) => ({ baseUrl, apiKey: key });
-
-	it('passes for a valid key with all scopes, and tolerates a trailing slash', async () => {
-		const { FIXTURE_KEYS } = await import('../simulator');
-		expect(await testCredential(data(FIXTURE_KEYS.full, `${ctx.url}/`))).toEqual({ status: 'OK', message: 'Connection successful!' });
-	});
-
-	it('passes for a valid key with only chat:completions', async () => {
-		const { FIXTURE_KEYS } = await import('../simulator');
-		expect((await testCredential(data(FIXTURE_KEYS.chatOnly))).status).toBe('OK');
-	});
-
-	it('passes for a valid key without chat:completions (a 403 missing_scope proves the key valid)', async () => {
-		const { FIXTURE_KEYS } = await import('../simulator');
-		expect((await testCredential(data(FIXTURE_KEYS.readOnly))).status).toBe('OK');
-	});
-
-	it('fails for a revoked key with the service code and a fix', async () => {
-		const { FIXTURE_KEYS } = await import('../simulator');
-		const result = await testCredential(data(FIXTURE_KEYS.revoked));
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^invalid_api_key: .*Create a new key/);
-	});
-
-	it('fails for a key whose user left the workspace (no_tenant)', async () => {
-		const { FIXTURE_KEYS } = await import('../simulator');
-		expect((await testCredential(data(FIXTURE_KEYS.noTenant))).message).toMatch(/^no_tenant: /);
-	});
-
-	it('fails when API keys are disabled on the deployment (feature_disabled)', async () => {
-		const { FIXTURE_KEYS } = await import('../simulator');
-		ctx.sim.admin.setDeployment({ apiKeysEnabled: false });
-		expect((await testCredential(data(FIXTURE_KEYS.full))).message).toMatch(/^feature_disabled: /);
-	});
-
-	it('fails for a wrong base URL: a path that is not the API, and a port nobody listens on', async () => {
-		const { FIXTURE_KEYS } = await import('../simulator');
-		const wrongPath = await testCredential(data(FIXTURE_KEYS.full, `${ctx.url}/not-the-api`));
-		expect(wrongPath).toEqual({ status: 'Error', message: expect.stringMatching(/does not point at the Drafting Workspace API/) });
-		const nobody = await testCredential(data(FIXTURE_KEYS.full, 'http://127.0.0.1:9'));
-		expect(nobody).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
 	});
 });
