@@ -9,7 +9,7 @@ import { testCredential } from '../harness/credentialTest';
 import { callEditorMethod } from '../harness/loadOptions';
 import { PollHarness } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, TEMPLATE_IDS } from '../simulator';
-import { IntegrationContext, items } from './support';
+import { IntegrationContext, failure, items } from './support';
 
 const ctx = new IntegrationContext();
 const wf = FIXTURE_IDS.workflows;
@@ -168,5 +168,26 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 		expect(fired?.map((item) => item.json.runId)).toEqual([runId]);
 		expect(fired?.[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
 		expectContractPaths();
+	});
+});
+
+describe('a Base URL that points at the wrong place reads as such (issue 26, item 10)', () => {
+	it('a list and a run read under a path the API is not at: No endpoint, with the fix for the Base URL', async () => {
+		const baseUrl = `${ctx.url}/not-the-api`;
+		for (const [parameters, request] of [
+			[{ resource: 'workflow', operation: 'getAll', returnAll: true }, 'GET /not-the-api/workflows'],
+			[{ resource: 'run', operation: 'get', runId: byId('run_1') }, 'GET /not-the-api/workflows/runs/run_1'],
+		] as const) {
+			const result = await ctx.run(parameters, 'full', { baseUrl });
+			expect(result.status).toBe('error');
+			expect(failure(result).message).toBe(`No endpoint at ${request} (404): the Base URL may point at the wrong place`);
+			expect(failure(result).description).toMatch(/^Set the credential's Base URL to the root of the service's API, as shown next to your API keys \(e\.g\. https:\/\/workspace\.example\.com, with or without \/v1\)/);
+		}
+	});
+
+	it('a run id that does not exist, at the right Base URL typed with /v1: the run, and how to map its id', async () => {
+		const result = await ctx.run({ resource: 'run', operation: 'get', runId: byId('run_mistyped') }, 'full', { baseUrl: `${ctx.url}/v1` });
+		expect(failure(result).message).toBe('Run "run_mistyped" was not found (404)');
+		expect(failure(result).description).toMatch(/^Check the id: map it from the output of the node that started the run, e\.g\. \{\{ \$json\.runId \}\}\./);
 	});
 });
