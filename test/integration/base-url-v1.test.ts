@@ -2,11 +2,10 @@
 // Issue 26, item 2: a Base URL typed with /v1 (what OpenAI-style credentials ask for) works for every node and every
 // request: the action node's operations and downloads, its pickers, the trigger, the Chat Model, the credential test.
 // Each runs through n8n-core against the simulator; every request must reach a contract path (no /v1/workflows).
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-
-import { NODE_TYPE, credentialFor, registerNodeTypes, runWorkflow } from '../harness';
+import { NODE_TYPE, credentialFor, runWorkflow } from '../harness';
 import { testCredential } from '../harness/credentialTest';
 import { callEditorMethod } from '../harness/loadOptions';
+import { registerModelConsumer } from '../harness/modelConsumer';
 import { PollHarness } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, TEMPLATE_IDS } from '../simulator';
 import { IntegrationContext, failure, items } from './support';
@@ -28,26 +27,7 @@ function expectContractPaths(): void {
 	}
 }
 
-/** A root node that invokes the Chat Model connected to it, as a chain does. */
-class InvokesModel implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Invokes Model',
-		name: 'invokesModel',
-		group: ['transform'],
-		version: 1,
-		description: 'Invokes the connected chat model once',
-		defaults: { name: 'Chain' },
-		inputs: ['main', { type: 'ai_languageModel', displayName: 'Model', required: true, maxConnections: 1 }],
-		outputs: ['main'],
-		properties: [],
-	};
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const model = (await this.getInputConnectionData('ai_languageModel', 0)) as { invoke(input: Array<[string, string]>): Promise<{ content: unknown }> };
-		return [[{ json: { content: JSON.stringify((await model.invoke([['human', 'Say hello.']])).content) } }]];
-	}
-}
-registerNodeTypes({ 'test.invokesModel': { type: new InvokesModel(), sourcePath: '' } });
+registerModelConsumer();
 
 beforeAll(async () => ctx.start({ runTimeScale: 0.05, sseHeartbeatMs: 200, chatChunkDelayMs: 1 }));
 afterAll(async () => ctx.stop());
@@ -137,7 +117,7 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 			{
 				nodes: [
 					{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} },
-					{ name: 'Chain', type: 'test.invokesModel', parameters: {} },
+					{ name: 'Chain', type: 'test.modelConsumer', parameters: { mode: 'invoke' } },
 					{
 						name: 'Model',
 						type: 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace',
@@ -154,7 +134,7 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 		);
 		ctx.record(result);
 		expect(result.status).toBe('success');
-		expect(String(result.output('Chain')[0].json.content)).toMatch(/Say hello/);
+		expect(String(result.output('Chain')[0].json.text)).toMatch(/Summarise the termination clause/);
 		expectContractPaths();
 	});
 
