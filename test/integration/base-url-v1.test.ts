@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Issue 26, item 2: a Base URL typed with /v1 (what OpenAI-style credentials ask for) works for every node and every
 // request: the action node's operations and downloads, its pickers, the trigger, the Chat Model, the credential test.
 // Each runs through n8n-core against the simulator; every request must reach a contract path (no /v1/workflows).

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The Chat Model through n8n-core: supplied by the engine to a consumer node (as a chain or agent gets it), over the
 // package's transport against the simulator: generate, stream, the service's errors in plain words, tools refused.
 import { credentialFor, runWorkflow, type HarnessRun } from '../harness';
