@@ -253,8 +253,9 @@ step('2 pickers: the Workflow and Template pickers list what the simulator offer
   await addAction('Produce a document from a template');
   const templates = await listResources('templateId');
   await screenshot(page, 'template-picker');
-  // A template a person must review is named so in the list.
-  expect([...templates].sort()).toEqual(visibleTemplates.map((template) => `${template.name}${template.requiresReview ? ' (review required)' : ''}`).sort());
+  // A template a person must review, or that needs attention (issue 26, item 7), is named so in the list.
+  const marks = (template: (typeof visibleTemplates)[number]) => [template.requiresReview && 'review required', template.needsAttention && 'needs attention'].filter(Boolean);
+  expect([...templates].sort()).toEqual(visibleTemplates.map((template) => `${template.name}${marks(template).length ? ` (${marks(template).join(', ')})` : ''}`).sort());
   for (const hidden of hiddenTemplates) expect(templates.some((name) => name.startsWith(hidden.name))).toBe(false);
   await page.keyboard.press('Escape');
   await closeNode(page);
@@ -290,14 +291,13 @@ step('3 field mappers: Start Run and Produce From Template show the right fields
   await closeNode(page);
 });
 
-step('4 chat models: the Model dropdown lists the models the simulator allows', async () => {
+step('4 chat models: a new Chat Completion (version 2) lists the models the simulator allows in its Model locator, no error', async () => {
   await addAction('Create a chat completion');
-  await page.locator('[data-test-id="parameter-input-model"]').click();
-  const options = page.locator('.el-select-dropdown__item').filter({ visible: true });
-  await options.first().waitFor();
-  const models = (await options.allInnerTexts()).map((text) => text.trim());
+  // Version 2's Model is a resource locator: its list loads when opened, after n8n attached the credential (issue 26, item 1).
+  const models = await listResources('model');
   await screenshot(page, 'chat-models');
   expect(models.sort()).toEqual(modelsFor(ACME).sort());
+  expect(await page.getByText('Error fetching options').count()).toBe(0);
   await page.keyboard.press('Escape');
   await closeNode(page);
 });
