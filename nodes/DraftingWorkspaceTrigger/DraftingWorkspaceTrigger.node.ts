@@ -51,9 +51,8 @@ export class DraftingWorkspaceTrigger implements INodeType {
 				name: 'notice',
 				type: 'notice',
 				default: '',
-				// It is about the run list's 50 runs per query, shared by all workflows while no filter is set (state/
-				// pages.ts): with a workflow filter each workflow gets its own 50, so the notice goes once one is added.
-				displayOptions: { hide: { 'workflows.workflow': [{ _cnd: { exists: true } }] } },
+				// Shown always: hiding it once a workflow filter is set ('workflows.workflow' with `_cnd: { exists }`)
+				// kept the trigger from activating on n8n 1.123, 2.0 and 2.16 (the version matrix, session 9).
 			},
 			{
 				displayName: 'Events',
