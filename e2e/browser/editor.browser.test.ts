@@ -9,7 +9,8 @@ import { FIXTURE_IDS, FIXTURE_KEYS, modelsFor } from '../../test/simulator';
 import type { JsonSchema } from '../../test/simulator/types';
 import { EXAMPLE_WORKFLOWS } from '../lib/demo-setup';
 import { screenshot } from './editor';
-import { addAction, closeNode, creatorItem, dropdownOptions, locatorInput, openNode, openWorkflow, fillMapperField, listResources, mapperFields, newWorkflow, redErrors, searchNodes, type ShownField } from './panel';
+import { addAction, closeNode, creatorItem, newWorkflow, openNode, openWorkflow, searchNodes } from './panel';
+import { dropdownOptions, fillMapperField, listResources, locatorInput, mapperFields, redErrors, type ShownField } from './parameters';
 import { ACME, hiddenTemplates, hiddenWorkflows, visibleTemplates, visibleWorkflows } from './fixtures';
 import { browserFile } from './steps';
 
