@@ -21,7 +21,11 @@ const failure = (modal: Locator) => modal.locator('.el-tag--danger').filter({ vi
 /** The dialog's test result once it shows (a failure with its details opened). */
 async function testResult(modal: Locator): Promise<CredentialTest> {
   await success(modal).or(failure(modal)).first().waitFor();
-  if (await success(modal).isVisible()) return { ok: true, message: (await success(modal).innerText()).trim() };
+  if (await success(modal).isVisible()) {
+    // Its Retry button spins while n8n tests; the picture shows it settled.
+    await success(modal).getByRole('button', { name: 'Retry' }).waitFor();
+    return { ok: true, message: (await success(modal).innerText()).trim() };
+  }
   const failed = failure(modal);
   await failed.getByText('More details').click();
   return { ok: false, message: (await failed.innerText()).replace(/\s+/g, ' ').trim() };

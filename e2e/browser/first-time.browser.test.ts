@@ -13,7 +13,7 @@ import { closeCredentialDialog, createCredentialFromNode, removeNewCredentials }
 import { ACME, visibleWorkflows } from './fixtures';
 import { executeStep, outputJson } from './output';
 import { addAction, addChatModelToChain, addStartRun, addTrigger } from './panel';
-import { addCollectionOption, chooseOption, collectionOptions, listResources, locatorById, locatorInput, mapperField, mapperFieldKinds, parameterLabel, pickResource, redErrors, setSwitch } from './parameters';
+import { addCollectionOption, chooseOption, collectionOptions, listResources, locatorById, locatorInput, locatorMode, mapperField, mapperFieldKinds, parameterLabel, pasteFixed, pickResource, redErrors, setSwitch } from './parameters';
 import { producedDocumentLink, startRun, startRunWithDocument } from './service';
 import { browserFile } from './steps';
 
@@ -200,17 +200,19 @@ step('item 7: a template that needs attention is marked in the picker and explai
   await shot('item-07-needs-attention');
 });
 
-step('item 8: Document → Download takes a link a user can paste; Download Input Document lists the run\'s documents', async () => {
+step('item 8 document: Document → Download takes a link a user can paste, and downloads the document', async () => {
   const link = await producedDocumentLink(file.editor.simulatorUrl);
   await addAction(page, 'Download a document');
-  const field = page.locator(`[data-test-id="parameter-input-${EXPECTED.item8.documentLinkParameter}"]`);
-  await field.waitFor(SOON);
-  await field.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(link);
-  expect(await executeStep(page)).toEqual({ ok: true, error: '' });
+  await page.locator(`[data-test-id="parameter-input-${EXPECTED.item8.documentLinkParameter}"]`).waitFor(SOON);
+  await pasteFixed(page, EXPECTED.item8.documentLinkParameter, link);
+  const run = await executeStep(page);
   await shot('item-08-document-download');
+  expect(run).toEqual({ ok: true, error: '' });
+  const [downloaded] = await outputJson(page);
+  expect({ name: downloaded.name, mimeType: downloaded.mimeType }).toEqual({ name: expect.stringMatching(/\.pdf$/), mimeType: 'application/pdf' });
+});
 
+step("item 8 input document: Download Input Document lists the run's documents to pick", async () => {
   const runId = await startRunWithDocument(file.editor.simulatorUrl, 'nda-source.txt');
   await addAction(page, 'Download an input document of a run');
   await locatorById(page, 'runId', runId);
@@ -264,9 +266,10 @@ step('item 11 trigger: the "Busy workspace?" notice shows only while no workflow
   await addTrigger(page);
   const notice = page.locator('[data-test-id="node-parameters"]').getByText(EXPECTED.item11.busyNotice);
   await notice.waitFor();
+  await shot('item-11-trigger-notice-without-filter');
   await page.locator('[data-test-id="fixed-collection-workflows"] [data-test-id="fixed-collection-add"]').click();
   await notice.waitFor({ state: 'hidden', ...SOON });
-  await shot('item-11-trigger-notice');
+  await shot('item-11-trigger-notice-with-filter');
 });
 
 step('item 11 runs: Wait Options name Max Runs Followed at Once; run picker entries differ and carry the run id', async () => {
@@ -278,6 +281,7 @@ step('item 11 runs: Wait Options name Max Runs Followed at Once; run picker entr
 
   for (let run = 0; run < 2; run++) await startRun(file.editor.simulatorUrl, FIXTURE_IDS.workflows.agentSummary, CONTRACT_TEXT);
   await addAction(page, 'Get a run');
+  await locatorMode(page, 'runId', 'From list');
   const runs = await listResources(page, 'runId');
   await shot('item-11-run-picker');
   expect(new Set(runs).size).toBe(runs.length);

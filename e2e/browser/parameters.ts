@@ -39,7 +39,7 @@ export async function setSwitch(page: Page, parameter: string, on: boolean): Pro
 }
 
 /** A parameter label's own text (n8n's label element also holds the Fixed/Expression toggle). */
-export const LABEL_TITLE = '[data-test-id="input-label"] label [class*="_title_"]';
+const LABEL_TITLE = '[data-test-id="input-label"] label [class*="_title_"]';
 
 /** A visible parameter's label in the node's panel, by its whole text. */
 export const parameterLabel = (page: Page, text: string) =>
@@ -120,14 +120,26 @@ export async function redErrors(page: Page): Promise<string[]> {
   });
 }
 
+/** A text parameter set to a fixed value, as a user pastes one: switched from an expression to Fixed first. */
+export async function pasteFixed(page: Page, parameter: string, value: string): Promise<void> {
+  const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`);
+  await field.hover();
+  await page.locator(`[data-test-id="${parameter}-parameter-input-options-container"] [data-test-id="radio-button-fixed"]`).click();
+  await field.locator('input, textarea').first().fill(value);
+}
+
+/** Switches a resource locator to a mode ("By ID", "From list") unless it is in it already. */
+export async function locatorMode(page: Page, parameter: string, name: string): Promise<void> {
+  const mode = page.locator(`[data-test-id="resource-locator-${parameter}"] [data-test-id="rlc-mode-selector"] input`);
+  if ((await mode.inputValue()).toLowerCase() === name.toLowerCase()) return;
+  await mode.click();
+  await page.locator('.el-select-dropdown__item').filter({ visible: true, hasText: new RegExp(`^\\s*${name}\\s*$`, 'i') }).click();
+}
+
 /** A resource locator set By ID (switched to it when in another mode), the id entered and the field left. */
 export async function locatorById(page: Page, parameter: string, id: string): Promise<void> {
   const locator = page.locator(`[data-test-id="resource-locator-${parameter}"]`);
-  const mode = locator.locator('[data-test-id="rlc-mode-selector"] input');
-  if ((await mode.inputValue()) !== 'By ID') {
-    await mode.click();
-    await page.locator('.el-select-dropdown__item').filter({ visible: true, hasText: 'By ID' }).click();
-  }
+  await locatorMode(page, parameter, 'By ID');
   // n8n re-renders the field when its mode changes and may drop what was typed meanwhile: entered until it stays.
   const input = locator.locator('input').last();
   for (let attempt = 0; attempt < 3 && (await input.inputValue()) !== id; attempt++) {
