@@ -39,7 +39,7 @@ const testRules: Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponse
 		properties: {
 			value: 404,
 			message:
-				'The Base URL does not point at the Drafting Workspace API (404 for /v1/models). Use the API address shown next to your API keys in the workspace.',
+				"The Base URL does not point at the Drafting Workspace API (404 for GET /v1/models): enter the root of the service's API as shown next to your API keys, e.g. https://workspace.example.com (with or without /v1).",
 		},
 	},
 ];
@@ -95,7 +95,9 @@ export class DraftingWorkspaceApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl}}',
+			// The Base URL as the nodes read it (transport/baseUrl.ts, parseBaseUrl): trailing slashes and /v1
+			// segments dropped, so an OpenAI-style https://host/v1 tests the same API as https://host.
+			baseURL: '={{ String($credentials.baseUrl).trim().replace(/(?:\\/+v1)*\\/*$/i, "") }}',
 			url: '/v1/models',
 			method: 'GET',
 			headers: { Accept: 'application/json' },

@@ -1,6 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { resolve } from 'node:path';
 
+import { DEFAULT_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batching';
 import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/actions/types';
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
@@ -21,19 +22,31 @@ import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../li
 export interface OverheadResult {
   items: number;
   rounds: number;
+  /** This package's read window at node version 2's defaults (Batch Size 10, reads at least 8). */
+  window: number;
   /** Wall time of the measured node (engine hooks). */
   ours: Summary;
   httpRequest: Summary;
   /** CPU time (user + system) of this process while the measured node ran: what the node costs, not the network. */
   oursCpu: Summary;
   httpRequestCpu: Summary;
+  /** This package with Batch Size N: every item at once, as the HTTP Request node sends them. */
+  oursAllAtOnceCpu: Summary;
   /**
    * The floor, in the same rounds: n8n's request helper alone (bench/lib/floorNode.ts), one expression and one GET
-   * per item, as many at once as this package's node reads (8), so what this package costs above it is its own.
+   * per item, as many at once as this package's node reads (`window`), and all at once; what this package costs
+   * above the floor at the same window is its own, and what the floor costs more at the window than all at once is
+   * the window's (n8n's and Node's, not this package's).
    */
   floorCpu: Summary;
-  failures: { ours: number; httpRequest: number; floor: number };
+  floorAllAtOnceCpu: Summary;
+  failures: Record<Side, number>;
 }
+
+type Side = 'ours' | 'oursAllAtOnce' | 'httpRequest' | 'floor' | 'floorAllAtOnce';
+
+/** The read window of this package's node at version 2's defaults: Batch Size, never fewer than the reads' own pool. */
+const OURS_WINDOW = Math.max(READ_CONCURRENCY, DEFAULT_BATCH_SIZE.v2);
 
 function itemsSource(count: number): BenchNode {
   const items = Array.from({ length: count }, (_, index) => ({ json: { index, workflowId: FIXTURE_IDS.workflows.agentSummary } }));
@@ -44,22 +57,34 @@ function workflowWith(measured: BenchNode, count: number) {
   return { nodes: [manualTrigger(), itemsSource(count), measured], connections: connect([['Manual Trigger', 'Items'], ['Items', measured.name]]) };
 }
 
+/** The median of the rounds' own ratios: each round's sides ran back to back, so the machine's drift cancels. */
+export function pairedRatio(mine: number[], theirs: number[]): { median: number; low: number; high: number } {
+  const ratios = mine.map((value, index) => value / theirs[index]).sort((a, b) => a - b);
+  return { median: ratios[Math.floor(ratios.length / 2)], low: ratios[0], high: ratios[ratios.length - 1] };
+}
+
 export async function perItemOverhead(sim: SimulatorProcess, count = 1000, repeats = 15): Promise<OverheadResult> {
   const credentials = [credentialFor(sim.url, FIXTURE_KEYS.full)];
-  const oursNode = ours('Measured', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' } });
-  const httpNode = httpRequest('Measured', { method: 'GET', url: `=${sim.url}/workflows/{{ $json.workflowId }}` });
-  const floorNode = requestFloor('Measured', { mode: 'json', url: `=${sim.url}/workflows/{{ $json.workflowId }}`, concurrency: READ_CONCURRENCY });
-  const times = { ours: [] as number[], httpRequest: [] as number[], floor: [] as number[] };
-  const cpu = { ours: [] as number[], httpRequest: [] as number[], floor: [] as number[] };
-  const failures = { ours: 0, httpRequest: 0, floor: 0 };
+  const workflowId = { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' };
+  const url = `=${sim.url}/workflows/{{ $json.workflowId }}`;
+  const nodes: Record<Side, BenchNode> = {
+    ours: ours('Measured', { resource: 'workflow', operation: 'get', workflowId }),
+    oursAllAtOnce: ours('Measured', { resource: 'workflow', operation: 'get', workflowId, batching: { batchSize: count } }),
+    httpRequest: httpRequest('Measured', { method: 'GET', url }),
+    floor: requestFloor('Measured', { mode: 'json', url, concurrency: OURS_WINDOW }),
+    floorAllAtOnce: requestFloor('Measured', { mode: 'json', url, concurrency: count }),
+  };
+  const sides = Object.keys(nodes) as Side[];
+  const times = Object.fromEntries(sides.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
+  const cpu = Object.fromEntries(sides.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
+  const failures = Object.fromEntries(sides.map((side) => [side, 0])) as Record<Side, number>;
   // Alternate the sides, and which goes first, so drift (JIT, GC, the machine) spreads evenly; the first round
   // warms up. CPU time is process.cpuUsage() around the node (the simulator is another process).
   for (let round = 0; round <= repeats; round++) {
-    const sides = [['ours', oursNode], ['httpRequest', httpNode], ['floor', floorNode]] as const;
-    for (const [side, node] of round % 2 ? [...sides].reverse() : sides) {
+    for (const side of round % 2 ? [...sides].reverse() : sides) {
       let before: NodeJS.CpuUsage | undefined;
       let used = Number.NaN;
-      const run = await runTimed(workflowWith(node, count), {
+      const run = await runTimed(workflowWith(nodes[side], count), {
         credentials,
         configureHooks: (hooks) => {
           hooks.addHandler('nodeExecuteBefore', (name) => {
@@ -80,21 +105,26 @@ export async function perItemOverhead(sim: SimulatorProcess, count = 1000, repea
       cpu[side].push(used);
     }
   }
-  const floorMedian = summarize(cpu.floor).median;
-  // run.ts prints the table's two rows; the floor is said here (and kept in results.json).
+  const median = (side: Side) => summarize(cpu[side]).median;
+  // run.ts prints the table's rows; the floor is said here (and kept in results.json).
   console.log(
-    `bench: 5. floor, n8n's request helper alone (${READ_CONCURRENCY} at a time, ${failures.floor} failed): CPU ${Math.round(floorMedian)} ms ` +
-      `(${Math.round(Math.min(...cpu.floor))} to ${Math.round(Math.max(...cpu.floor))} ms); this package ${Math.round(summarize(cpu.ours).median - floorMedian)} ms above it, ` +
-      `the HTTP Request node ${Math.round(summarize(cpu.httpRequest).median - floorMedian)} ms (it sends every item at once)`,
+    `bench: 5. floor, n8n's request helper alone: ${OURS_WINDOW} at a time (this package's window) CPU ${Math.round(median('floor'))} ms, ` +
+      `all ${count} at once ${Math.round(median('floorAllAtOnce'))} ms (${failures.floor + failures.floorAllAtOnce} failed); ` +
+      `this package ${Math.round(median('ours') - median('floor'))} ms above the floor at its window, ` +
+      `${Math.round(median('oursAllAtOnce') - median('floorAllAtOnce'))} ms above it all at once; the HTTP Request node (all at once) ` +
+      `${Math.round(median('httpRequest') - median('floorAllAtOnce'))} ms above it`,
   );
   return {
     items: count,
     rounds: repeats,
+    window: OURS_WINDOW,
     ours: summarize(times.ours),
     httpRequest: summarize(times.httpRequest),
     oursCpu: summarize(cpu.ours),
     httpRequestCpu: summarize(cpu.httpRequest),
+    oursAllAtOnceCpu: summarize(cpu.oursAllAtOnce),
     floorCpu: summarize(cpu.floor),
+    floorAllAtOnceCpu: summarize(cpu.floorAllAtOnce),
     failures,
   };
 }
@@ -129,7 +159,7 @@ export async function profileOverhead(sim: SimulatorProcess, dir: string, count 
     ours: ours('Measured', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' } }),
     oursFixedId: ours('Measured', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: FIXTURE_IDS.workflows.agentSummary } }),
     httpRequest: httpRequest('Measured', { method: 'GET', url: `=${sim.url}/workflows/{{ $json.workflowId }}` }),
-    floor: requestFloor('Measured', { mode: 'json', url: `=${sim.url}/workflows/{{ $json.workflowId }}`, concurrency: READ_CONCURRENCY }),
+    floor: requestFloor('Measured', { mode: 'json', url: `=${sim.url}/workflows/{{ $json.workflowId }}`, concurrency: OURS_WINDOW }),
   };
   for (const node of Object.values(nodes)) await runTimed(workflowWith(node, count), { credentials });
   const report: Record<string, unknown> = {};

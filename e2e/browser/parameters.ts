@@ -18,7 +18,7 @@ export async function listResources(page: Page, parameter: string): Promise<stri
 }
 
 /** Opens an options parameter's dropdown and returns what it lists: each entry's name (its first line; a description may follow). */
-export async function dropdownOptions(page: Page, parameter: string): Promise<string[]> {
+async function dropdownOptions(page: Page, parameter: string): Promise<string[]> {
   await page.locator(`[data-test-id="parameter-input-${parameter}"]`).click();
   const options = page.locator('.el-select-dropdown__item').filter({ visible: true });
   await options.first().waitFor();

@@ -4,6 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { properties } from './actions/properties';
 import { router } from './actions/router';
 import { subtitleFromOptions } from '../shared/common/descriptions';
+import { NODE_TYPES } from '../shared/common/nodeTypes';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class DraftingWorkspace implements INodeType {
@@ -24,6 +25,26 @@ export class DraftingWorkspace implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
 		properties,
+		// Read by n8n's AI Workflow Builder (2.41+: node search results); older n8n ignores it. The tool variant n8n
+		// derives (usableAsTool) carries the same hint, which is written to hold for it too.
+		builderHint: {
+			searchHint:
+				"Works with a Drafting Workspace (a document drafting service) through its API key: start a run of one of the workspace's workflows and, with Wait for Completion, get its output and its rendered PDF or DOCX files as binary data; upload input documents; produce a document from a drafting template, its fields mapped from the item, and download it; or answer a conversation with a workspace model (Chat → Chat Completion: text, or JSON matching a schema). Pick it for a step that starts, reads or produces something in the workspace. To start a workflow when a workspace run finishes, use the Drafting Workspace Trigger; for a model inside an AI Agent or a Basic LLM Chain, use the Drafting Workspace Chat Model. An AI Agent can call these operations as a tool.",
+			relatedNodes: [
+				{
+					nodeType: NODE_TYPES.trigger,
+					relationHint: 'Starts a workflow when a run finishes (Completed, Failed or Cancelled): for long runs started here without waiting',
+				},
+				{
+					nodeType: NODE_TYPES.chatModel,
+					relationHint: 'The same workspace models as the chat model of an AI Agent without tools or of a Basic LLM Chain',
+				},
+				{
+					nodeType: NODE_TYPES.aiAgent,
+					relationHint: "This node's tool variant gives an agent the workspace's operations, e.g. start a workflow run and read its result",
+				},
+			],
+		},
 	};
 
 	methods = { listSearch, loadOptions, resourceMapping };

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { workflowLocator } from '../shared/common/descriptions';
+import { NODE_TYPES } from '../shared/common/nodeTypes';
 import { locatorValue } from '../shared/common/parameters';
 import * as listSearch from '../shared/common/listSearch.api';
 import { withFailure } from '../shared/transport';
@@ -32,6 +33,17 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
+		// Read by n8n's AI Workflow Builder (2.41+); older n8n ignores it.
+		builderHint: {
+			searchHint:
+				"Starts a workflow when a run of a Drafting Workspace workflow finishes: it polls the workspace's run list and fires once for each run that reaches a selected status (Run Completed, Run Failed, Run Cancelled) after activation, optionally only for chosen workflows and with the run's rendered PDF or DOCX files attached as binary data. Each item is the run record (its runId, status, steps and their outputs). Only runs started through the API fire, not runs started by people in the workspace. Pick it to continue after runs that the Drafting Workspace node started without waiting.",
+			relatedNodes: [
+				{
+					nodeType: NODE_TYPES.action,
+					relationHint: 'Starts the runs this trigger reports (Run → Start) and reads or downloads their results (Run → Get, Run → Download File)',
+				},
+			],
+		},
 		properties: [
 			{
 				displayName:
@@ -39,6 +51,8 @@ export class DraftingWorkspaceTrigger implements INodeType {
 				name: 'notice',
 				type: 'notice',
 				default: '',
+				// Shown always: hiding it once a workflow filter is set ('workflows.workflow' with `_cnd: { exists }`)
+				// kept the trigger from activating on n8n 1.123, 2.0 and 2.16 (the version matrix, session 9).
 			},
 			{
 				displayName: 'Events',

@@ -4,6 +4,7 @@ import type { IDataObject, INodeType, INodeTypeDescription, ISupplyDataFunctions
 import { searchChatModels } from '../shared/chat/models.api';
 import { readChatOptions } from '../shared/chat/options';
 import { jsonObjectParameter } from '../shared/common/jsonObject';
+import { NODE_TYPES } from '../shared/common/nodeTypes';
 import { getLocatorId } from '../shared/common/parameters';
 import { properties } from './properties';
 import { loadModelSupplier } from './sdk';
@@ -27,6 +28,19 @@ export class LmChatDraftingWorkspace implements INodeType {
 		outputNames: ['Model'],
 		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
 		properties,
+		// Read by n8n's AI Workflow Builder (2.41+); older n8n ignores it.
+		builderHint: {
+			searchHint:
+				"A chat model answered by a Drafting Workspace's models (those its API key may use), for n8n's AI chains: Basic LLM Chain, Information Extractor, Summarization, Sentiment Analysis, or an AI Agent with no tools. It cannot call tools: the workspace refuses them, so it fails before sending anything when the agent has tools or Require Specific Output Format. For structured answers set Options → Response Format to JSON Schema with a Response Schema. Needs n8n 2.16 or later.",
+			relatedNodes: [
+				{ nodeType: NODE_TYPES.basicLlmChain, relationHint: "The simplest use: a prompt in, the workspace model's answer out" },
+				{ nodeType: NODE_TYPES.aiAgent, relationHint: 'Use it as the chat model of an agent only when the agent has no tools' },
+				{
+					nodeType: NODE_TYPES.action,
+					relationHint: 'Chat → Chat Completion reaches the same models as an ordinary step, without a chain',
+				},
+			],
+		},
 	};
 
 	methods = { listSearch: { searchChatModels } };
@@ -37,7 +51,7 @@ export class LmChatDraftingWorkspace implements INodeType {
 		const jsonSchema =
 			options.responseFormat === 'jsonSchema'
 				? jsonObjectParameter(this.getNode(), jsonSchemaText, itemIndex, {
-						field: 'The JSON Schema option',
+						field: 'The Response Schema',
 						syntaxHint: (detail) => detail,
 						objectHint: 'It must be a JSON Schema object, for example {"type": "object", "properties": {"title": {"type": "string"}}}.',
 					})

@@ -1,7 +1,7 @@
 import type { FinishReason, GenerateResult, TokenUsage } from '@n8n/ai-node-sdk';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { AggregatedCompletion } from '../shared/chat/completion';
+import { usageCounts, type AggregatedCompletion } from '../shared/chat/completion';
 
 /** The service's answer → what n8n's chains and agents read. Pure: no I/O. */
 
@@ -16,20 +16,11 @@ export function finishReasonOf(reason: string | null): FinishReason {
 	return reason === null ? 'other' : (FINISH_REASONS[reason] ?? 'other');
 }
 
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-/** OpenAI-shaped usage (`prompt_tokens`, `completion_tokens`, reasoning in `completion_tokens_details`). */
+/** OpenAI-shaped usage → n8n's (reasoning in `outputTokenDetails`). */
 export function tokenUsageOf(usage: IDataObject | undefined): TokenUsage | undefined {
 	if (!usage) return undefined;
-	const promptTokens = count(usage.prompt_tokens);
-	const completionTokens = count(usage.completion_tokens);
-	const reasoning = count((usage.completion_tokens_details as IDataObject | undefined)?.reasoning_tokens);
-	return {
-		promptTokens,
-		completionTokens,
-		totalTokens: count(usage.total_tokens) || promptTokens + completionTokens,
-		...(reasoning ? { outputTokenDetails: { reasoning } } : {}),
-	};
+	const { reasoningTokens, ...counts } = usageCounts(usage);
+	return { ...counts, ...(reasoningTokens ? { outputTokenDetails: { reasoning: reasoningTokens } } : {}) };
 }
 
 /** A whole answer as one assistant message. */

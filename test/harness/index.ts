@@ -296,6 +296,8 @@ export function chainWorkflow(steps: INode['parameters'][], options: ActionWorkf
 			parameters,
 			credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'Drafting Workspace account' } },
 			...(options.onError ? { onError: options.onError } : {}),
+			// Every node of the chain at the same version (issue 26: version 1 and 2 side by side).
+			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 		});
 		workflow.connections[previous] = { main: [[{ node: name, type: 'main', index: 0 }]] };
 		previous = name;

@@ -139,7 +139,9 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		expect(mostOpenAtOnce(startPosts())).toBe(3);
 		const failedAt = startPosts().find((entry) => entry.status >= 400)!;
 		const answeredAt = Date.parse(failedAt.at) + (failedAt.durationMs ?? 0);
-		expect(startPosts().filter((entry) => Date.parse(entry.at) > answeredAt + 30)).toEqual([]);
+		// Counted, not timed: the other two places may each have a start on its way when the failure comes back,
+		// which a loaded machine delivers late; a batch that went on would send the remaining six.
+		expect(startPosts().filter((entry) => Date.parse(entry.at) > answeredAt).length).toBeLessThanOrEqual(2);
 		expect(startPosts().length).toBeLessThan(12);
 		await allRequestsClosed();
 	});

@@ -17,6 +17,8 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const COUNT = 20;
 const BAD = 7;
 const WIDE = 12;
+/** Every read slowed this much: long beside a loaded machine's scheduling, so overlaps are told apart from it. */
+const SLOW_MS = 250;
 
 beforeAll(async () => ctx.start({ runTimeScale: 0, chatChunkDelayMs: 0 }));
 afterAll(async () => ctx.stop());
@@ -158,7 +160,7 @@ describe.each(CASES)('$name', ({ method, path, slowPath, parameters, items, v1 }
 
 	it(`Batch Size ${WIDE}: ${WIDE} reads in flight; Continue On Fail over ${COUNT} items isolates the missing one; every item read once, in order`, async () => {
 		const input = await items();
-		ctx.sim.admin.addFault({ kind: 'delay', ms: 150, method, path: slowPath, times: 10_000 });
+		ctx.sim.admin.addFault({ kind: 'delay', ms: SLOW_MS, method, path: slowPath, times: 10_000 });
 		const since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
 		const result = await ctx.run({ ...parameters, batching: { batchSize: WIDE } }, 'full', { items: input, onError: 'continueRegularOutput', typeVersion: 2 });
 		expect(result.status).toBe('success');
@@ -172,7 +174,7 @@ describe.each(CASES)('$name', ({ method, path, slowPath, parameters, items, v1 }
 
 	it(`version 1 (Batch Size 1 by default): ${v1} at once, as it always had`, async () => {
 		const input = await items();
-		ctx.sim.admin.addFault({ kind: 'delay', ms: 150, method, path: slowPath, times: 10_000 });
+		ctx.sim.admin.addFault({ kind: 'delay', ms: SLOW_MS, method, path: slowPath, times: 10_000 });
 		const since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
 		const result = await ctx.run(parameters, 'full', { items: input, onError: 'continueRegularOutput', typeVersion: 1 });
 		expect(result.status).toBe('success');

@@ -36,7 +36,9 @@ describe('Workflow → Get Many / Get through n8n against the simulator', () => 
 	it('a draft-only workflow is not found, with a plain message', async () => {
 		const result = await ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId(wf.draftOnly) });
 		expect(result.status).toBe('error');
-		expect(failure(result).message).toMatch(/^Not found/);
+		// Not visible reads as not found (the service answers both alike): the description says why it may be invisible.
+		expect(failure(result).message).toBe(`Workflow "${wf.draftOnly}" was not found (404)`);
+		expect(failure(result).description).toMatch(/keys see only workflows with an active version \(drafts and archived versions never\)/);
 		expect(failure(result).httpCode).toBe('404');
 	});
 
@@ -115,7 +117,7 @@ describe('Workflow → Get Many / Get through n8n against the simulator', () => 
 
 		const stopped = await ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') }, 'full', { items: ids.map((id) => ({ json: { id } })) });
 		expect(stopped.status).toBe('error');
-		expect(failure(stopped).message).toMatch(/^Not found/);
+		expect(failure(stopped).message).toBe('Workflow "wf_missing" was not found (404)');
 	});
 
 	it('the error output gets only error items, and they keep their pairedItem', async () => {
@@ -127,7 +129,7 @@ describe('Workflow → Get Many / Get through n8n against the simulator', () => 
 		expect(result.output('Drafting Workspace', 0).map((item) => item.json.id)).toEqual([wf.review]);
 		const errors = result.output('Drafting Workspace', 1);
 		expect(errors).toHaveLength(1);
-		expect(errors[0].json).toMatchObject({ error: expect.stringMatching(/^Not found/), details: { code: 'not_found', itemIndex: 0 } });
+		expect(errors[0].json).toMatchObject({ error: 'Workflow "wf_missing" was not found (404)', details: { code: 'not_found', itemIndex: 0 } });
 		expect(errors[0].pairedItem).toEqual({ item: 0 });
 	});
 

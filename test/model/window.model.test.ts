@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The window (issue 28), attacked by random batches (fast-check) through n8n's engine against the simulator, in
  * real time: Produce From Template over 1–10 items at Batch Size 1–4, each item good or refused by the service

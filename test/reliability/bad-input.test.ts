@@ -115,7 +115,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found: Workflow wf_does_not_exist was not found\.$/,
+		message: /^Workflow "wf_does_not_exist" was not found \(404\)$/,
 	},
 	{
 		operation: 'Workflow → Get',
@@ -125,7 +125,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found: Workflow wf_draft_only was not found\.$/,
+		message: /^Workflow "wf_draft_only" was not found \(404\)$/,
 	},
 	{
 		operation: 'Workflow → Get',
@@ -319,7 +319,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found: Run run_does_not_exist was not found\.$/,
+		message: /^Run "run_does_not_exist" was not found \(404\)$/,
 	},
 	{
 		operation: 'Run → Get',
@@ -329,7 +329,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found/,
+		message: /^Run "\.\.\/\.\.\/v1\/models" was not found \(404\)$/,
 		after: noRequestTo(/^\/v1\//),
 	},
 	{
@@ -340,7 +340,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found: Run run_app_summary_recent was not found\.$/,
+		message: /^Run "run_app_summary_recent" was not found \(404\)$/,
 	},
 	{
 		operation: 'Run → Wait For Run',
@@ -350,7 +350,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found: Run run_does_not_exist was not found\.$/,
+		message: /^Run "run_does_not_exist" was not found \(404\)$/,
 	},
 	{
 		operation: 'Run → Cancel',
@@ -387,7 +387,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found/,
+		message: /^Run "run_[0-9a-f]+" has no rendered file for step "stp_nope" \(404\)$/,
 	},
 	{
 		operation: 'Run → Download File',
@@ -412,7 +412,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found/,
+		message: /^Input document version "docv_not_on_run" was not found on run "run_[0-9a-f]+" \(404\)$/,
 	},
 	{
 		operation: 'Run → Get Many',
@@ -511,7 +511,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found: Upload doc_does_not_exist was not found\.$/,
+		message: /^Uploaded document "doc_does_not_exist" was not found \(404\)$/,
 	},
 	{
 		operation: 'Input Document → Get',
@@ -535,7 +535,7 @@ const ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Not found: Template tpl_nope was not found\.$/,
+		message: /^Template "tpl_nope" was not found \(404\)$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -715,12 +715,12 @@ const ROWS: Row[] = [
 	},
 	{
 		operation: 'Chat → Complete',
-		input: 'invalid JSON in the JSON Schema option',
+		input: 'invalid JSON in the Response Schema option',
 		parameters: chat({ options: { responseFormat: 'jsonSchema', jsonSchema: '={{ $json.schema }}' } }),
 		items: jsonItems({ ...chatItem, schema: SCHEMA }, { ...chatItem, schema: '{"type": "object",' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The JSON Schema is not valid JSON$/,
+		message: /^The Response Schema is not valid JSON$/,
 	},
 	{
 		operation: 'Chat → Complete',

@@ -29,7 +29,7 @@ const EXPECTED: Record<Exclude<Kind, 'valid'>, RegExp> = {
 	'empty required field': /^The input for workflow "NDA drafting" is not complete: counterparty is required but empty$/,
 	'number out of range': /^The run input does not match the workflow's input schema \(invalid_input\): term_months: must be at most 120$/,
 	'date in a refused form': /^The run input does not match the workflow's input schema \(invalid_input\): effective_date: /,
-	'unknown workflow': /^Not found: Workflow wf_unknown_\d+ was not found\.$/,
+	'unknown workflow': /^Workflow "wf_unknown_\d+" was not found \(404\)$/,
 };
 
 const counterparty = (index: number) => `Counterparty ${String(index).padStart(3, '0')}`;

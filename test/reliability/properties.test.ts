@@ -11,7 +11,8 @@ import type { SseEvent } from '../../nodes/shared/transport/sse';
 import { SseReader } from '../../nodes/shared/transport/sseReader.api';
 import type { ByteStream } from '../../nodes/shared/transport/types';
 import { buildRunInput, runInputFields } from '../../nodes/shared/runs/startInput';
-import { buildTemplateInput, templateFields, templateMapperFields } from '../../nodes/shared/templates/answers';
+import { buildTemplateInput, templateFields } from '../../nodes/shared/templates/answers';
+import { templateMapperFields } from '../../nodes/shared/templates/mapperFields';
 import { itemOutcomes, runNode } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
 

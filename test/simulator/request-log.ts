@@ -32,7 +32,7 @@ export interface RequestLogEntry {
    * otherwise `{ bytes: n }`. Set once the body has been read or drained.
    */
   requestBody: unknown;
-  /** Real milliseconds from arrival to the end of the response; null while it is still open. */
+  /** Real milliseconds from arrival to the end of the response (its last byte written); null while it is still open. */
   durationMs: number | null;
   /** Fault rules applied to this request, e.g. ['flt_1:delay', 'flt_2:reset']. */
   faults: string[];

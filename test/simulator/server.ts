@@ -68,7 +68,13 @@ async function dispatch(sim: Simulator, req: IncomingMessage, res: ServerRespons
     { at: sim.clock.nowIso(), requestId, method: req.method ?? 'GET', path: url.pathname, query: queryToObject(url.searchParams) },
     res,
   );
-  res.on('close', () => sim.requestLog.complete(entry, res.headersSent ? res.statusCode : 0, performance.now() - startedAt));
+  // The answer ends when its last byte went to the socket ('finish'). 'close' can run later than the client read
+  // the answer and sent its next request, on a loaded machine; a reset answer has no 'finish', only its 'close'.
+  let finishedAt: number | undefined;
+  res.on('finish', () => {
+    finishedAt = performance.now();
+  });
+  res.on('close', () => sim.requestLog.complete(entry, res.headersSent ? res.statusCode : 0, (finishedAt ?? performance.now()) - startedAt));
 
   // The latency profile's network round trip: every API answer, refusals included, arrives that much later.
   // Tested before waiting so the zero profile stays exactly as it was (no extra tick).

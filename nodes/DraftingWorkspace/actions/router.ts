@@ -43,6 +43,8 @@ function errorItem(this: IExecuteFunctions, error: Error, itemIndex: number): IN
 	// What the step created before it failed (helpers/errors.ts, withCreated): the ids to use instead of a rerun.
 	const created = createdOf(nodeError);
 	if (created) details.created = created;
+	// A run that ended Failed or Cancelled (Fail the Item When the Run Fails): the run as the item would have had it.
+	if (context.run && typeof context.run === 'object') details.run = context.run;
 	details.itemIndex = itemIndex;
 	// n8n routes an item to the error output only if its JSON has nothing but error/message/details.
 	const json: IDataObject =

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isJsonObject } from '../transport/answer';
+import { isJsonObject, numberIn } from '../transport/answer';
 
 /** A streamed chat completion added up, and what the node makes of it. Pure: no I/O. */
 
@@ -40,7 +40,7 @@ export function readCompletionChunk(chunk: IDataObject): CompletionPiece {
 		// A chunk is the service's JSON: a choice that is not an object carries nothing.
 		if (!isJsonObject(entry)) continue;
 		const choice = entry;
-		if (Number(choice.index ?? 0) !== 0) continue;
+		if (numberIn(choice.index ?? 0) !== 0) continue;
 		const delta = isJsonObject(choice.delta) ? choice.delta : {};
 		if (typeof delta.content === 'string') piece.delta += delta.content;
 		if (typeof choice.finish_reason === 'string') piece.finishReason = choice.finish_reason;
@@ -81,6 +81,34 @@ export function toChatCompletion(aggregated: AggregatedCompletion): IDataObject 
 	};
 }
 
+/** Token counts in camelCase, as node version 2 outputs them and n8n's chains read them. */
+export interface UsageCounts {
+	promptTokens: number;
+	completionTokens: number;
+	totalTokens: number;
+	/** Part of completionTokens a reasoning model spent on reasoning (0 when the service reports none). */
+	reasoningTokens: number;
+}
+
+const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+
+/**
+ * The service's OpenAI-shaped usage (`prompt_tokens`, `completion_tokens`, `total_tokens`, reasoning in
+ * `completion_tokens_details`) read as numbers: a count that is missing or not a number is 0; a missing total is
+ * the sum of the two.
+ */
+export function usageCounts(usage: IDataObject): UsageCounts {
+	const promptTokens = count(usage.prompt_tokens);
+	const completionTokens = count(usage.completion_tokens);
+	const details = isJsonObject(usage.completion_tokens_details) ? usage.completion_tokens_details : {};
+	return {
+		promptTokens,
+		completionTokens,
+		totalTokens: count(usage.total_tokens) || promptTokens + completionTokens,
+		reasoningTokens: count(details.reasoning_tokens),
+	};
+}
+
 /**
  * A near-empty answer cut by the cap on a reasoning model (the API's Limits: the cap covers reasoning too)
  * gets a hint instead of passing silently as an answer.
@@ -89,8 +117,7 @@ export function reasoningCapHint(aggregated: AggregatedCompletion, cap: number |
 	if (aggregated.finishReason !== 'length') return undefined;
 	const words = aggregated.content.trim().split(/\s+/).filter(Boolean).length;
 	if (words > 3) return undefined;
-	const details = (aggregated.usage?.completion_tokens_details ?? {}) as IDataObject;
-	const reasoning = typeof details.reasoning_tokens === 'number' ? details.reasoning_tokens : 0;
+	const reasoning = aggregated.usage ? usageCounts(aggregated.usage).reasoningTokens : 0;
 	const spent = reasoning ? ` (${reasoning} of the ${cap ?? 'allowed'} tokens went to reasoning)` : '';
 	return `The answer is nearly empty because Maximum Completion Tokens was reached${spent}. On a reasoning model the cap also covers the model's reasoning: raise it (for example to 1024) or leave it empty.`;
 }

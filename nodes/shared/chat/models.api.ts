@@ -2,12 +2,20 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import { apiList } from '../transport';
 
-/** "From list" for chat models: GET /v1/models (the models the workspace allows for API access, or the one it fixes). */
-export async function searchChatModels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+/**
+ * The chat models of the workspace, for every Model picker (the locator's list, version 1's dropdown):
+ * GET /v1/models (the models the workspace allows for API access, or the one it fixes), ids sorted, filtered by
+ * `filter` (case-insensitive, anywhere in the id).
+ */
+export async function chatModelIds(this: ILoadOptionsFunctions, filter?: string): Promise<string[]> {
 	const needle = filter?.trim().toLowerCase() ?? '';
-	const ids = (await apiList.call(this, { method: 'GET', path: '/v1/models' }, { what: 'a list of models', key: 'data' }))
+	return (await apiList.call(this, { method: 'GET', path: '/v1/models' }, { what: 'a list of models', key: 'data' }))
 		.map((model) => (typeof model.id === 'string' ? model.id : ''))
 		.filter((id) => id !== '' && id.toLowerCase().includes(needle))
 		.sort();
-	return { results: ids.map((id) => ({ name: id, value: id })) };
+}
+
+/** "From list" of the Model locator (the Chat Model's; Chat Completion's from node version 2). */
+export async function searchChatModels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return { results: (await chatModelIds.call(this, filter)).map((id) => ({ name: id, value: id })) };
 }

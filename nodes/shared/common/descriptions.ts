@@ -1,4 +1,31 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+
+/**
+ * A resource locator's two modes: From List (a searchable `listSearch` method) and By ID (no spaces), From List
+ * first unless `idFirst` (where an ID usually comes from an earlier step, as a run's does). Spread into the locator.
+ */
+export function locatorModes(list: { method: string; placeholder: string }, id: { placeholder: string; noun: string }, idFirst = false): { modes: INodePropertyMode[] } {
+	const located: { modes: INodePropertyMode[] } = {
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: list.placeholder,
+				typeOptions: { searchListMethod: list.method, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: id.placeholder,
+				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: `A ${id.noun} ID has no spaces` } }],
+			},
+		],
+	};
+	if (idFirst) located.modes.reverse();
+	return located;
+}
 
 /** The workflow picker shared by every operation that names a workflow: From list (searchable) or By ID. */
 export function workflowLocator(overrides: Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>): INodeProperties {
@@ -9,27 +36,7 @@ export function workflowLocator(overrides: Partial<INodeProperties> & Pick<INode
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: "The workflow's ID (the ID Workflow → Get Many lists, e.g. wf_123): a workflow with an active version that the API key may use (its allowlist applies)",
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a workflow...',
-				typeOptions: { searchListMethod: 'searchWorkflows', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. wf_123',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\S+$', errorMessage: 'A workflow ID has no spaces' },
-					},
-				],
-			},
-		],
+		...locatorModes({ method: 'searchWorkflows', placeholder: 'Select a workflow...' }, { placeholder: 'e.g. wf_123', noun: 'workflow' }),
 		...overrides,
 	};
 }
@@ -67,28 +74,13 @@ export function runLocator(overrides: Partial<INodeProperties> & Pick<INodePrope
 		default: { mode: 'id', value: '' },
 		required: true,
 		description: "The run's ID, as Run → Start returned it (its runId): a run started through the API (runs started by people in the workspace are not visible to API keys)",
-		modes: [
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. {{ $json.runId }}',
-				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'A run ID has no spaces' } }],
-			},
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a recent run...',
-				typeOptions: { searchListMethod: 'searchRuns', searchable: true },
-			},
-		],
+		...locatorModes({ method: 'searchRuns', placeholder: 'Select a recent run...' }, { placeholder: 'e.g. {{ $json.runId }}', noun: 'run' }, true),
 		...overrides,
 	};
 }
 
 /** Where downloaded files go: `data`, then `data_1`, `data_2`… when a run has several. */
-export function binaryPropertyField(show: Record<string, Array<string | boolean>>, what = 'file'): INodeProperties {
+export function binaryPropertyField(show: NonNullable<IDisplayOptions['show']>, what = 'file'): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -107,22 +99,7 @@ export function templateLocator(overrides: Partial<INodeProperties> & Pick<INode
 		displayName: 'Template',
 		name: 'templateId',
 		description: 'An active drafting template the API key\'s user can use',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a template...',
-				typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. tpl_123',
-				validation: [{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'A template ID has no spaces' } }],
-			},
-		],
+		...locatorModes({ method: 'searchTemplates', placeholder: 'Select a template...' }, { placeholder: 'e.g. tpl_123', noun: 'template' }),
 		...overrides,
 	};
 }
@@ -148,17 +125,20 @@ export function subtitleFromOptions(properties: INodeProperties[]): string {
 	return `={{ (${JSON.stringify(labels)})[${key}] ?? ($parameter["operation"] + ": " + $parameter["resource"]) }}`;
 }
 
-/** Follows open at once when Follow at Most is not set: ten event streams or status loops. */
+/** Follows open at once when `followAtMost` (Max Runs Followed / Uploads Checked at Once) is not set: ten streams or status loops. */
 export const DEFAULT_FOLLOW_AT_MOST = 10;
 
-/** "Follow at Most": how many of a batch's runs (or uploads) are waited on side by side. */
-export function followAtMostOption(what: string): INodeProperties {
+/**
+ * The option once called "Follow at Most" (its parameter name stays `followAtMost`, so saved workflows keep their
+ * value): how many of a batch's runs (or uploads) are waited on side by side. The name says what is bounded.
+ */
+export function followAtMostOption(displayName: string, description: string): INodeProperties {
 	return {
-		displayName: 'Follow at Most',
+		displayName,
 		name: 'followAtMost',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 100 },
 		default: DEFAULT_FOLLOW_AT_MOST,
-		description: `How many ${what} of this node's items to wait on at once. Each one open spends requests of the key's rate limit.`,
+		description,
 	};
 }

@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { safeFileName } from '../transport/fileName';
+import type { FileShape } from './files';
 import { findRenderedArtifacts, isPausedForReview, isTerminal, runErrorOf, runIdOf, statusOf, workflowIdOf } from './record';
+import { resultTextOf } from './resultText';
 
 /**
  * The compact answer about a run (Simplify): what an AI agent, or a person reading the output, needs to act on,
@@ -27,7 +29,10 @@ export interface CompactRun {
 	finished: boolean;
 	/** Waiting at a review step for a person to approve it in the workspace. */
 	pausedForReview: boolean;
-	files: CompactFile[];
+	/** Node version 2: the run's result as text (resultText.ts), null when it has none (yet). */
+	output?: string | null;
+	/** Node version 1: CompactFile; version 2: the one file shape (files.ts). */
+	files: CompactFile[] | FileShape[];
 	/** Why the run failed or was cancelled, when the service says. */
 	reason?: string;
 	/** What the reader can do next, in one or two sentences. */
@@ -59,6 +64,8 @@ export interface CompactRunInput {
 	wait?: WaitSummary;
 	/** Known from the request when the record lacks it (the start answer has no workflowId). */
 	workflowId?: string;
+	/** Node version 2: the run's files in the one file shape, and the run's result text beside them. */
+	version2?: { files: FileShape[] };
 }
 
 function text(value: unknown): string | undefined {
@@ -81,7 +88,8 @@ function filesOf(input: CompactRunInput): CompactFile[] {
 	});
 }
 
-function reasonOf(record: IDataObject, status: string | undefined): string | undefined {
+/** Why a run failed or was cancelled, when it says: its own error or cancel reason, else its failing step's error. */
+export function endReasonOf(record: IDataObject, status = statusOf(record)): string | undefined {
 	if (status !== 'Failed' && status !== 'Cancelled') return undefined;
 	const own = runErrorOf(record) ?? text(record.cancelReason) ?? text(record.cancellationReason);
 	if (own) return own;
@@ -92,7 +100,7 @@ function reasonOf(record: IDataObject, status: string | undefined): string | und
 			if (reason) return reason;
 		}
 	}
-	return status === 'Cancelled' ? 'The run was cancelled' : undefined;
+	return undefined;
 }
 
 function noteOf(run: CompactRun, wait: WaitSummary | undefined): string | undefined {
@@ -119,9 +127,10 @@ export function compactRun(input: CompactRunInput): CompactRun {
 		status,
 		finished: isTerminal(status),
 		pausedForReview: !isTerminal(status) && (isPausedForReview(record) || input.wait?.outcome === 'paused'),
-		files: filesOf(input),
+		...(input.version2 ? { output: resultTextOf(record) } : {}),
+		files: input.version2?.files ?? filesOf(input),
 	};
-	const reason = reasonOf(record, status);
+	const reason = endReasonOf(record, status) ?? (status === 'Cancelled' ? 'The run was cancelled' : undefined);
 	if (reason) run.reason = reason;
 	const note = noteOf(run, input.wait);
 	if (note) run.note = note;

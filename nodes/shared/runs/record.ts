@@ -107,6 +107,11 @@ export function findRenderedArtifacts(record: IDataObject): RenderedArtifact[] {
 	return found;
 }
 
+/** A rendered file's name when neither the download nor the record gives one: `<runId>-<stepId>.<format>`. */
+export function artifactFallbackName(record: IDataObject, artifact: RenderedArtifact, index: number): string {
+	return `${runIdOf(record) ?? 'run'}-${artifact.stepId ?? index}${artifact.format ? `.${artifact.format}` : ''}`;
+}
+
 const PAUSE_WORDS = /paus|review|awaiting|waiting/i;
 
 /**

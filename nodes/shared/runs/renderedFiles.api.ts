@@ -3,7 +3,7 @@ import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IPollFunctions } f
 import type { RetryPolicy } from '../transport/retry';
 import { downloadToBinary } from '../transport/download.api';
 import { safeFileName } from '../transport/fileName';
-import { findRenderedArtifacts, runIdOf, type RenderedArtifact } from './record';
+import { artifactFallbackName, findRenderedArtifacts, type RenderedArtifact } from './record';
 
 export interface DownloadedFile {
 	stepId?: string;
@@ -19,7 +19,7 @@ function binaryPropertyFor(base: string, index: number): string {
 }
 
 /**
- * Downloads every rendered file of a run record (each `renderedArtifact.downloadPath`, resolved against
+ * Downloads every rendered file of a run record, `files[i]` from `artifacts[i]` (each `renderedArtifact.downloadPath`, resolved against
  * the base URL; another origin is refused by the transport before anything is sent).
  */
 export async function downloadRenderedFiles(
@@ -36,7 +36,7 @@ export async function downloadRenderedFiles(
 		const data = await downloadToBinary.call(this, artifact.downloadPath, {
 			itemIndex: options.itemIndex,
 			retry: options.retry,
-			fallbackFileName: safeFileName(artifact.filename, `${runIdOf(record) ?? 'run'}-${artifact.stepId ?? index}${artifact.format ? `.${artifact.format}` : ''}`),
+			fallbackFileName: safeFileName(artifact.filename, artifactFallbackName(record, artifact, index)),
 		});
 		binary[property] = data;
 		files.push({ stepId: artifact.stepId, binaryProperty: property, fileName: data.fileName, mimeType: data.mimeType, fileSize: data.fileSize });

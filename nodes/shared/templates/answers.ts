@@ -1,13 +1,15 @@
-import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { booleanFromText } from '../common/booleanText';
-import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../common/jsonSchema';
+import { choiceListOptions, readChoice, readChoiceList } from '../common/choices';
+import { coerceNumber, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../common/jsonSchema';
 import { isJsonObject } from '../transport/answer';
 import { normaliseDateAnswer } from './dates';
 
 /**
  * A template's `inputSchema` (JSON Schema 2020-12, nested objects) between n8n's flat field mapper and
- * the nested `input` the service wants (the API's Template production, section 1). Pure: no I/O.
+ * the nested `input` the service wants (the API's Template production, section 1). Pure: no I/O. The mapper's
+ * columns: mapperFields.ts.
  */
 
 type Schema = IDataObject;
@@ -21,13 +23,8 @@ export interface TemplateField {
 	group?: string;
 }
 
-function isPictureField(schema: Schema): boolean {
+export function isPictureField(schema: Schema): boolean {
 	return typeOf(schema) === 'string' && schema.contentEncoding === 'base64';
-}
-
-function isChoiceList(schema: Schema): boolean {
-	const items = schema.items as Schema | undefined;
-	return typeOf(schema) === 'array' && !!items && typeof items === 'object' && Array.isArray(items.enum);
 }
 
 function groupsOf(root: Schema): Map<string, string> {
@@ -68,74 +65,16 @@ export function templateFields(root: Schema): TemplateField[] {
 	return fields.map((field, index) => ({ field, index })).sort((a, b) => rank(a.field.path) - rank(b.field.path) || a.index - b.index).map(({ field }) => field);
 }
 
-function fieldType(schema: Schema): FieldType | undefined {
-	if (isPictureField(schema)) return undefined; // a binary property name
-	if (Array.isArray(schema.enum)) return 'options';
-	if (isChoiceList(schema)) return undefined; // a list, or comma-separated option texts
-	return fieldTypeOfJsonType(typeOf(schema));
-}
-
-function titleOf(field: TemplateField): string {
-	return typeof field.schema.title === 'string' && field.schema.title ? field.schema.title : field.path;
-}
-
-/**
- * The label: the field's title, with its group (or dotted path) in front only where two fields share a title.
- * Format hints (dates, pictures, choice lists) live in the mapper's hint and defaults are pre-filled, because n8n
- * cuts long mapper labels at its default panel width and a mapper field has no description of its own.
- */
-function labelsOf(fields: TemplateField[]): string[] {
-	const titles = fields.map(titleOf);
-	const shared = new Set(titles.filter((title, index) => titles.indexOf(title) !== index));
-	return fields.map((field, index) => {
-		const title = titles[index];
-		if (!shared.has(title)) return title;
-		const parent = field.group ?? field.path.split('.').slice(0, -1).join('.');
-		return parent && title !== field.path ? `${parent}: ${title}` : field.path;
-	});
-}
-
-/** The field mapper's columns, by dotted path; defaults shown, choices as options. */
-export function templateMapperFields(root: Schema): ResourceMapperField[] {
-	const fields = templateFields(root);
-	const labels = labelsOf(fields);
-	return fields.map((field, index) => {
-		const column: ResourceMapperField = {
-			id: field.path,
-			displayName: labels[index],
-			required: field.required && field.schema.default === undefined,
-			defaultMatch: false,
-			display: true,
-			canBeUsedToMatch: false,
-		};
-		const type = fieldType(field.schema);
-		if (type) column.type = type;
-		const choices = enumOptions(field.schema);
-		if (choices) column.options = choices;
-		const fallback = field.schema.default;
-		if (['string', 'number', 'boolean'].includes(typeof fallback)) column.defaultValue = fallback as string | number | boolean;
-		return column;
-	});
-}
-
 export interface AnswerProblem {
 	path: string;
 	problem: string;
 }
 
-function convert(schema: Schema, value: unknown): Coerced {
-	if (isChoiceList(schema)) {
-		const list = Array.isArray(value) ? value : String(value).split(',').map((entry) => entry.trim()).filter(Boolean);
-		const allowed = ((schema.items as Schema).enum as unknown[]).map(String);
-		const unknown = list.filter((entry) => !allowed.includes(String(entry)));
-		return unknown.length
-			? { ok: false, problem: `has ${unknown.map((entry) => `"${String(entry)}"`).join(', ')}, not among ${allowed.join(', ')}` }
-			: { ok: true, value: list.map(String) };
-	}
-	if (Array.isArray(schema.enum)) {
-		const allowed = schema.enum.map(String);
-		return allowed.includes(String(value)) ? { ok: true, value: schema.enum[allowed.indexOf(String(value))] } : { ok: false, problem: `"${String(value)}" is not one of ${allowed.join(', ')}` };
-	}
+/** One answer as its JSON type; `lenient` (node version 2) reads choices in any letter case (choices.ts). */
+function convert(schema: Schema, value: unknown, lenient: boolean): Coerced {
+	const listOptions = choiceListOptions(schema);
+	if (listOptions) return readChoiceList(listOptions, value, lenient);
+	if (Array.isArray(schema.enum)) return readChoice(schema.enum, value, lenient);
 	switch (typeOf(schema)) {
 		case 'integer':
 		case 'number':
@@ -173,7 +112,7 @@ export async function buildTemplateInput(
 	root: Schema,
 	answers: IDataObject,
 	resolvePicture: (path: string, value: unknown) => Promise<{ ok: true; base64: string } | { ok: false; problem: string }>,
-	options: { ignoreUnknown?: boolean } = {},
+	options: { ignoreUnknown?: boolean; lenient?: boolean } = {},
 ): Promise<{ input: IDataObject; problems: AnswerProblem[] }> {
 	const fields = new Map(templateFields(root).map((field) => [field.path, field]));
 	const input: IDataObject = {};
@@ -191,7 +130,9 @@ export async function buildTemplateInput(
 			else problems.push({ path, problem: picture.problem });
 			continue;
 		}
-		const converted = convert(field.schema, value);
+		const converted = convert(field.schema, value, options.lenient === true);
+		// Lenient reading may find nothing to send in a value that looked filled (", "): left out, as an empty answer.
+		if (converted.ok && options.lenient && isEmptyAnswer(converted.value)) continue;
 		if (converted.ok) setPath(input, path, converted.value);
 		else problems.push({ path, problem: converted.problem });
 	}

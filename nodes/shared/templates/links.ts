@@ -73,3 +73,38 @@ export function withoutUserinfoLinks(response: IDataObject): IDataObject {
 	}
 	return output;
 }
+
+/** A path or URL, not words: no spaces, and a slash or a scheme (`/documents/1`, `https://…`). */
+export function looksLikeLink(text: string): boolean {
+	return !/\s/.test(text.trim()) && (text.includes('/') || /^[a-z][a-z0-9+.-]*:/i.test(text.trim()));
+}
+
+/** One entry of a links block with its link made absolute (`urlOf`), or null when it may not be followed. */
+function absoluteEntry(entry: unknown, urlOf: (link: string) => string | undefined, depth: number): unknown {
+	if (typeof entry === 'string') return looksLikeLink(entry) ? (urlOf(entry) ?? null) : entry;
+	if (depth > 3 || !entry || typeof entry !== 'object') return entry;
+	if (Array.isArray(entry)) return entry.map((item) => absoluteEntry(item, urlOf, depth + 1));
+	const record = entry as IDataObject;
+	const resolved: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) {
+		// A `{ href, title }` link: only its href is an address; beside it, other members are words.
+		const isAddress = typeof record.href !== 'string' || key === 'href';
+		setOwn(resolved, key, isAddress ? absoluteEntry(value, urlOf, depth + 1) : value);
+	}
+	return resolved;
+}
+
+/**
+ * The production answer for output in node version 2: every link (the record's and each format's, wherever
+ * `findDocumentLink` reads them) absolute, resolved by `urlOf` against the credential's Base URL, as Simplify's
+ * urls are; a link the node would refuse to follow (another origin, user information) becomes null, so it is
+ * never handed on. Other fields, and text that is no link (a title, words), are kept as they came.
+ */
+export function withAbsoluteLinks(response: IDataObject, urlOf: (link: string) => string | undefined): IDataObject {
+	const output: IDataObject = {};
+	for (const [key, entry] of Object.entries(response)) {
+		const isLinkPlace = ['links', '_links', 'content', ...DOCUMENT_FORMAT_VALUES].includes(key);
+		setOwn(output, key, isLinkPlace ? absoluteEntry(entry, urlOf, 0) : entry);
+	}
+	return output;
+}

@@ -32,6 +32,14 @@ export function isJsonObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A number the service wrote as a JSON number or numeric text; anything else is NaN. `Number()` on an answer's
+ * object throws when the object has a `toString` that is not a function (`{"toString": null}` is valid JSON).
+ */
+export function numberIn(value: unknown): number {
+	return typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : Number.NaN;
+}
+
 /** What came back, in a few words, for an error: `null`, `a list of 3 entries`, `the text "<html>…"`. */
 export function describeAnswer(value: unknown): string {
 	if (value === undefined || value === '') return 'an empty answer';

@@ -22,16 +22,42 @@ function rememberedByInput<T>(compute: (input: string) => T): (input: string) =>
 	};
 }
 
-/** The user's base URL with or without a trailing slash, returned without one; undefined if not http(s). */
-export const normaliseBaseUrl = rememberedByInput((raw: string): string | undefined => {
+/** A Base URL as typed, read: its normal form, or what is wrong with it in words a user can act on. */
+export type ParsedBaseUrl = { ok: true; url: string } | { ok: false; problem: string };
+
+const EXAMPLE_BASE = 'https://workspace.example.com';
+
+/**
+ * The rule for the credential's Base URL. Surrounding spaces, a query, a fragment, trailing slashes and trailing
+ * `/v1` segments (what OpenAI-style credentials ask for; only the chat adapter lives under it, and the
+ * node adds `/v1` to its own paths) are dropped, so `https://host`, `https://host/` and `https://host/v1/` are the
+ * same base. Only http(s) without user information is accepted (n8n would send `user@` as Basic authentication).
+ */
+export function parseBaseUrl(raw: string): ParsedBaseUrl {
 	const value = (raw ?? '').trim();
-	if (!URL.canParse(value)) return undefined;
+	const refused = (problem: string): ParsedBaseUrl => ({ ok: false, problem });
+	if (value === '') return refused(`The Base URL is empty: enter the address of the service, e.g. ${EXAMPLE_BASE}`);
+	const shown = redactUserinfo(value);
+	// `host:4010` parses as a URL whose scheme is `host:`, so the scheme is judged by its `://`, not by the parser.
+	const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+	if (scheme === undefined) {
+		// A bare host (`ws.example.com:4010/api`) is shown with its scheme added; anything else gets the example.
+		const example = /^[a-z0-9.-]+(:\d+)?(\/[^@]*)?$/i.test(value) ? `https://${value}` : EXAMPLE_BASE;
+		return refused(`The Base URL "${shown}" does not start with https:// or http://: type it in full, e.g. ${example}`);
+	}
+	if (scheme !== 'http' && scheme !== 'https') return refused(`The Base URL "${shown}" starts with ${scheme}://: use https:// (or http://), e.g. ${EXAMPLE_BASE}`);
+	if (!URL.canParse(value)) return refused(`The Base URL "${shown}" is not a valid address: check it for spaces and typos, e.g. ${EXAMPLE_BASE}`);
 	const parsed = new URL(value);
-	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-	if (parsed.username || parsed.password) return undefined;
-	parsed.search = '';
-	parsed.hash = '';
-	return parsed.toString().replace(/\/+$/, '');
+	if (parsed.username || parsed.password)
+		return refused(`The Base URL "${shown}" names a user before its host (user@): remove it; the API key is the only credential sent`);
+	// The path alone loses its trailing slashes and /v1 segments (all of them: the rule is its own normal form).
+	return { ok: true, url: `${parsed.origin}${parsed.pathname.replace(/(?:\/+v1)*\/*$/i, '')}` };
+}
+
+/** The user's base URL in its normal form (`parseBaseUrl`); undefined if it is refused. */
+export const normaliseBaseUrl = rememberedByInput((raw: string): string | undefined => {
+	const parsed = parseBaseUrl(raw);
+	return parsed.ok ? parsed.url : undefined;
 });
 
 interface Base {

@@ -18,9 +18,13 @@ export function isCancellation(error: unknown, signal: AbortSignal | undefined):
 	return failure.code === 'ERR_CANCELED' || /CanceledError|canceled/i.test(failure.message);
 }
 
-/** The message of the error a cancelled wait ends with (the batch also recognises it as a stop, not a cause). */
-export const CANCELLED_WAIT_MESSAGE = 'The execution was canceled while waiting for the service';
+/**
+ * How the error of every cancelled wait begins: a request's ("… for the service"), a run's ("… for run run_1"), an
+ * upload's. The batch recognises each as its stop, not a cause, by this start.
+ */
+export const CANCELLED_WAIT_MESSAGE = 'The execution was canceled while waiting for';
 
 export function cancellationError(node: INode, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(node, CANCELLED_WAIT_MESSAGE, { itemIndex });
+	return new NodeOperationError(node, `${CANCELLED_WAIT_MESSAGE} the service`, { itemIndex });
 }
+

@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { normaliseBaseUrl, resolveServiceUrl } from './baseUrl';
+import { normaliseBaseUrl, parseBaseUrl, resolveServiceUrl } from './baseUrl';
 import { withFailure } from './failure';
 import { CREDENTIAL_TYPE, type DraftingWorkspaceCredentials, type TransportContext } from './types';
 
@@ -9,9 +9,10 @@ export async function getBaseUrl(this: TransportContext, itemIndex?: number): Pr
 	const credentials = await this.getCredentials<DraftingWorkspaceCredentials>(CREDENTIAL_TYPE, itemIndex);
 	const baseUrl = normaliseBaseUrl(credentials.baseUrl);
 	if (baseUrl === undefined) {
+		const parsed = parseBaseUrl(credentials.baseUrl);
+		const problem = parsed.ok ? '' : `${parsed.problem}. `;
 		const error = new NodeOperationError(this.getNode(), "The credential's Base URL is not a valid http(s) address", {
-			description:
-				'Open the Drafting Workspace API credential and enter the service address shown next to your API keys, e.g. https://workspace.example.com',
+			description: `${problem}Open the Drafting Workspace API credential and enter the service address shown next to your API keys, e.g. https://workspace.example.com (with or without /v1).`,
 			itemIndex,
 		});
 		// The credential cannot be used as it is: the user has to fix it, as after a revoked key.

@@ -4,6 +4,7 @@ import { apiRequestFull, headerValue } from './index';
 import { filenameFromContentDisposition } from './contentDisposition';
 import { safeFileName } from './fileName';
 import type { RetryPolicy } from './retry';
+import type { ApiResponse } from './types';
 
 export interface DownloadOptions {
 	itemIndex?: number;
@@ -33,8 +34,18 @@ export async function downloadToBinary(
 		itemIndex: options.itemIndex,
 		retry: options.retry,
 	});
+	return await binaryFromResponse.call(this, response, options.fallbackFileName);
+}
+
+/** The MIME type an answer declares (without its parameters), or undefined. */
+export function mimeTypeOf(response: ApiResponse<unknown>): string | undefined {
+	return headerValue(response.headers, 'content-type')?.split(';')[0].trim() || undefined;
+}
+
+/** A streamed answer into n8n binary data, named by its Content-Disposition (or `fallbackFileName`). */
+export async function binaryFromResponse(this: IExecuteFunctions | IPollFunctions, response: ApiResponse<unknown>, fallbackFileName?: string): Promise<IBinaryData> {
 	// A bare name, never a path: n8n would make the part before a `/` the binary's `directory` (fileName.ts).
-	const fileName = safeFileName(filenameFromContentDisposition(headerValue(response.headers, 'content-disposition')), options.fallbackFileName);
-	const mimeType = headerValue(response.headers, 'content-type')?.split(';')[0].trim() || 'application/octet-stream';
+	const fileName = safeFileName(filenameFromContentDisposition(headerValue(response.headers, 'content-disposition')), fallbackFileName);
+	const mimeType = mimeTypeOf(response) ?? 'application/octet-stream';
 	return await this.helpers.prepareBinaryData(response.body as Parameters<typeof this.helpers.prepareBinaryData>[0], fileName, mimeType);
 }

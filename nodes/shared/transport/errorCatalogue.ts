@@ -1,5 +1,7 @@
 import type { Failure, IDataObject } from 'n8n-workflow';
 
+import { explainNotFound } from './notFound';
+
 /**
  * Every error code of the service's API: why it failed in n8n's words (the cause of the error's `failure`, read
  * by n8n's poll backoff), and its plain-words meaning and remedy. The transport looks a code up here; an unknown
@@ -170,10 +172,8 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
 		message: 'The deployment cannot honour this response format (structured_output_unsupported)',
 		fix: "Use the 'Text' response format, or a simpler JSON schema.",
 	})),
-	not_found: known('configuration-invalid', (body) => ({
-		message: `Not found${text(body.message) ? `: ${text(body.message)}` : ''}`,
-		fix: 'Check the id. API keys see only workflows with an active version, runs started through the API (on the key\'s allowlist), and documents their own user produced through the API.',
-	})),
+	// The transport words a 404 by its endpoint (notFound.ts); this is the code's cause, and its words without one.
+	not_found: known('configuration-invalid', (body) => explainNotFound(undefined, { body, shape: 2 })),
 	payload_too_large: known('configuration-invalid', () => ({
 		message: 'The request body is larger than the service accepts (413)',
 		fix: 'Template production bodies are limited to 10 MB: shrink pictures or long answers.',
@@ -241,6 +241,6 @@ export function explainFeatureDisabled(code: string): ErrorExplanation {
 export function explainRunInputRefusal(body: IDataObject, code: string): ErrorExplanation {
 	return {
 		message: `The run input does not match the workflow's input schema (${code})${detailsSuffix(body)}`,
-		fix: 'Correct each listed field. The Input Fields mapper shows every field of the workflow with its type and whether it is required.',
+		fix: "Correct each listed field under Input Fields, which lists the workflow's input fields and marks the required ones. Dates are yyyy-MM-dd; a choice is one of the field's options.",
 	};
 }

@@ -9,6 +9,7 @@ import {
 	type ErrorExplanation,
 } from './errorCatalogue';
 import { serviceFailure, withFailure } from './failure';
+import { explainNotFound } from './notFound';
 
 /** An error answer of the service, reduced to what the node needs. Pure data: no headers beyond these. */
 export interface ServiceErrorInfo {
@@ -100,13 +101,16 @@ export function parseServiceError(status: number, headers: IDataObject | undefin
 	};
 }
 
-/** The plain-words message and remedy for an error, with the service's own words kept when they add detail. */
-export function explainServiceError(info: ServiceErrorInfo): ErrorExplanation {
+/**
+ * The plain-words message and remedy for an error, with the service's own words kept when they add detail. A 404 is
+ * worded by what the request asked for (`request`, e.g. "GET /workflows/runs/run_1": notFound.ts), whatever its code.
+ */
+export function explainServiceError(info: ServiceErrorInfo, request?: string): ErrorExplanation {
 	const known = catalogueEntry(info.code);
-	if (known) return known.explain(info.body);
+	if (known && info.code !== 'not_found') return known.explain(info.body);
 	if (/_disabled$/.test(info.code)) return explainFeatureDisabled(info.code);
 	if (info.status === 400 && Array.isArray(info.body.details)) return explainRunInputRefusal(info.body, info.code);
-	if (info.status === 404) return ERROR_CATALOGUE.not_found.explain(info.body);
+	if (info.status === 404 || info.code === 'not_found') return explainNotFound(request, info);
 	if (info.status === 413) return ERROR_CATALOGUE.payload_too_large.explain(info.body);
 	const detail = info.serviceMessage ? `: ${info.serviceMessage}` : '';
 	return {
@@ -130,7 +134,7 @@ export interface ErrorContext {
 
 /** Builds the NodeApiError n8n shows: message = what happened, description = what to do, failure = why (failure.ts). */
 export function serviceErrorToNodeApiError(node: INode, info: ServiceErrorInfo, context: ErrorContext): NodeApiError {
-	const { message, fix } = explainServiceError(info);
+	const { message, fix } = explainServiceError(info, context.request);
 	const detailLines: string[] = [fix];
 	if (info.serviceMessage && !message.includes(info.serviceMessage)) detailLines.push(`Service message: ${info.serviceMessage}`);
 	if (typeof info.body.request_id === 'string') detailLines.push(`Request id (quote it to support): ${info.body.request_id}`);

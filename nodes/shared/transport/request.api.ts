@@ -29,7 +29,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  * execution stops at once.
  */
 export async function apiRequestFull<T = unknown>(this: TransportContext, options: ApiRequestOptions): Promise<ApiResponse<T>> {
-	const node = this.getNode();
+	const node = nodeOf(this);
 	const baseUrl = await getBaseUrl.call(this, options.itemIndex);
 	const url = resolveOrRefuse(node, baseUrl, options.path, options.itemIndex);
 	const startedAt = Date.now();
@@ -111,6 +111,17 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 			keyRestMs: keyPauses.remainingMs(key, Date.now()),
 		});
 	}
+}
+
+/**
+ * The node, read once per context: n8n's `getNode()` deep-copies the node and its parameters on every call, and
+ * the node does not change while it runs. A batch item's own context (router.ts) gets its own copy.
+ */
+const nodes = new WeakMap<TransportContext, INode>();
+function nodeOf(context: TransportContext): INode {
+	let node = nodes.get(context);
+	if (!node) nodes.set(context, (node = context.getNode()));
+	return node;
 }
 
 /** A deadline bounds the retries too: no wait starts that would end after it. */

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { autoMapItem, unmatchedKeysHint } from '../../../nodes/shared/common/autoMap';
-import { templateFields, templateMapperFields } from '../../../nodes/shared/templates/answers';
+import { templateFields } from '../../../nodes/shared/templates/answers';
+import { templateMapperFields } from '../../../nodes/shared/templates/mapperFields';
 import { normaliseDateAnswer } from '../../../nodes/shared/templates/dates';
 import { inspectPicture, pictureProblem } from '../../../nodes/shared/templates/pictures';
 import { findDocumentLink } from '../../../nodes/shared/templates/links';

@@ -1,124 +1,19 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Lane } from '../../../shared/common/batch';
 import { streamCompletion } from '../../../shared/chat/complete.api';
-import { reasoningCapHint, toChatCompletion } from '../../../shared/chat/completion';
+import { reasoningCapHint, toChatCompletion, usageCounts, type AggregatedCompletion } from '../../../shared/chat/completion';
 import { readChatOptions } from '../../../shared/chat/options';
 import { completionBody, type ChatMessage } from '../../../shared/chat/request';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
+import { locatorValue } from '../../../shared/common/parameters';
 import { POST_STAGE } from '../types';
 
-const show = { resource: ['chat'], operation: ['complete'] };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Model Name or ID',
-		name: 'model',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getChatModels' },
-		default: '',
-		required: true,
-		description:
-			'A model the workspace allows for API access. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Messages',
-		name: 'messages',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add message',
-		default: { values: [{ role: 'user', content: '' }] },
-		description: 'The whole conversation, sent every time (the service keeps no history)',
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Message',
-				name: 'values',
-				values: [
-					{
-						displayName: 'Role',
-						name: 'role',
-						type: 'options',
-						default: 'user',
-						options: [
-							{ name: 'Assistant', value: 'assistant', description: 'An earlier answer of the model' },
-							{ name: 'System', value: 'system', description: 'Instructions that shape every answer' },
-							{ name: 'User', value: 'user', description: 'A message from the user' },
-						],
-					},
-					{ displayName: 'Content', name: 'content', type: 'string', typeOptions: { rows: 3 }, default: '' },
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Simplify Output',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to return only the answer (text, or the parsed JSON for a JSON Schema response) instead of the whole chat.completion object',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'JSON Schema',
-				name: 'jsonSchema',
-				type: 'json',
-				default: '{\n  "type": "object",\n  "properties": {\n    "summary": { "type": "string" }\n  },\n  "required": ["summary"],\n  "additionalProperties": false\n}',
-				description: 'The JSON Schema the answer must match (used when Response Format is JSON Schema)',
-				displayOptions: { show: { responseFormat: ['jsonSchema'] } },
-			},
-			{
-				displayName: 'Maximum Completion Tokens',
-				name: 'maxCompletionTokens',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1024,
-				description:
-					'Cap on the answer\'s tokens (sent as max_completion_tokens). On a reasoning model it also covers the reasoning, so a small cap can leave the answer empty.',
-			},
-			{
-				displayName: 'Response Format',
-				name: 'responseFormat',
-				type: 'options',
-				default: 'text',
-				options: [
-					{ name: 'Text', value: 'text' },
-					{ name: 'JSON Schema', value: 'jsonSchema', description: 'The answer is JSON matching a schema' },
-				],
-			},
-			{
-				displayName: 'Schema Name',
-				name: 'schemaName',
-				type: 'string',
-				default: 'answer',
-				description: 'A name for the schema (letters, digits, _ and -)',
-				displayOptions: { show: { responseFormat: ['jsonSchema'] } },
-			},
-			{
-				displayName: 'Temperature',
-				name: 'temperature',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
-				default: 1,
-				description: 'Higher values make the answer more varied, lower values more focused',
-			},
-		],
-	},
-];
+export { description } from './completeFields';
 
 const SCHEMA_WORDING: JsonObjectWording = {
-	field: 'The JSON Schema',
+	field: 'The Response Schema',
 	syntaxHint: (detail) => detail,
 	objectHint: 'For example {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}.',
 };
@@ -149,10 +44,11 @@ function readMessages(this: IExecuteFunctions, itemIndex: number): ChatMessage[]
  * refuses them: tools_not_supported_yet).
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
-	const model = String(this.getNodeParameter('model', itemIndex, '')).trim();
+	// A plain id in version 1 (a dropdown), a locator ({ mode, value }) from version 2.
+	const model = locatorValue(this.getNodeParameter('model', itemIndex, '', { extractValue: true }));
 	if (!model)
 		throw new NodeOperationError(this.getNode(), 'No model selected', {
-			description: 'Pick a model from the list (Chat → List Models shows the ones the workspace allows).',
+			description: 'Pick a model from the list, or enter its ID (Chat → List Models shows the ones the workspace allows).',
 			itemIndex,
 		});
 	const messages = readMessages.call(this, itemIndex);
@@ -185,8 +81,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 		}
 		return [{ json: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : { data: parsed as IDataObject } }];
 	}
-	const json: IDataObject = { text: aggregated.content, finishReason: aggregated.finishReason, model: aggregated.model ?? model };
-	if (aggregated.usage) json.usage = aggregated.usage;
+	const json = simplifiedAnswer(aggregated, model, this.getNode().typeVersion);
 	if (hint) json.hint = hint;
 	return [{ json }];
+}
+
+/**
+ * The simplified text answer. Version 1 passes the service's usage on as it came (snake_case beside camelCase
+ * `finishReason`); from version 2 every key is camelCase, usage included (null when the service sent none).
+ */
+function simplifiedAnswer(aggregated: AggregatedCompletion, model: string, typeVersion: number): IDataObject {
+	const json: IDataObject = { text: aggregated.content, finishReason: aggregated.finishReason, model: aggregated.model ?? model };
+	if (typeVersion >= 2) json.usage = aggregated.usage ? { ...usageCounts(aggregated.usage) } : null;
+	else if (aggregated.usage) json.usage = aggregated.usage;
+	return json;
 }

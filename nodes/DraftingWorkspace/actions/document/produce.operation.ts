@@ -4,13 +4,15 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { unmatchedKeysHint } from '../../../shared/common/autoMap';
 import type { Lane } from '../../../shared/common/batch';
 import { binaryPropertyField, templateLocator } from '../../../shared/common/descriptions';
-import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, withoutUserinfoLinks, type DocumentFormat } from '../../../shared/templates/links';
+import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, withAbsoluteLinks, withoutUserinfoLinks, type DocumentFormat } from '../../../shared/templates/links';
 import { ensureNodeError, settle, withCreated } from '../../../shared/common/errors';
+import { isLenientMapper, mapperNotice, TEMPLATE_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
 import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
 import { buildTemplateInput, templateFields } from '../../../shared/templates/answers';
 import { pictureProblem } from '../../../shared/templates/pictures';
 import { readOncePerExecution } from '../../../shared/common/readOnce.api';
 import { apiObject, isUnusableAnswer, serviceCodeOf } from '../../../shared/transport';
+import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { POST_STAGE } from '../types';
 import { downloadProduced } from './produceDownload';
 
@@ -18,6 +20,8 @@ const show = { resource: ['document'], operation: ['produce'] };
 
 export const description: INodeProperties[] = [
 	templateLocator({ displayOptions: { show } }),
+	// n8n 2.41 does not render the mapper's hint: version 2 states the rules above it.
+	mapperNotice('answersNotice', TEMPLATE_MAPPER_NOTICE, show, 'templateId'),
 	{
 		displayName: 'Answers',
 		name: 'answers',
@@ -76,6 +80,8 @@ function pictureResolver(this: IExecuteFunctions, itemIndex: number) {
 	return async (_path: string, value: unknown): Promise<{ ok: true; base64: string } | { ok: false; problem: string }> => {
 		const name = String(value).trim();
 		const binary = this.getInputData()[itemIndex]?.binary?.[name];
+		if (!binary && /^https?:\/\//i.test(name))
+			return { ok: false, problem: `takes the name of a binary field of the item, not "${name.slice(0, 60)}": fetch the picture first (e.g. with an HTTP Request node) and enter its binary field (e.g. data)` };
 		if (!binary) return { ok: false, problem: `names the binary field "${name}", which this item does not have` };
 		const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, name);
 		const problem = pictureProblem(bytes);
@@ -108,15 +114,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 		});
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
 
+	const version = this.getNode().typeVersion;
 	const fieldIds = templateFields(schema).map((field) => field.path);
 	const { values: answers, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'answers', itemIndex, fieldIds);
-	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic });
+	const lenient = isLenientMapper(version);
+	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic, lenient });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `Some answers for template ${name} cannot be sent: ${problems.map((p) => `${p.path} ${p.problem}`).join('; ')}`, {
-			description: 'Correct the listed answers. Dates are yyyy-MM-dd (or with the month as a word); pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.',
+			description: `Correct the listed answers. Dates are yyyy-MM-dd (or with the month as a word); choices are their option text${
+				lenient ? ' (in any letter case)' : ', letter case included'
+			}; pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.`,
 			itemIndex,
 		});
 
+	// Version 2 outputs absolute links: read before posting, so nothing after the document exists can fail here.
+	const urlOf = version >= 2 ? await serviceUrlResolver.call(this, itemIndex) : undefined;
 	const body: IDataObject = { input, strict: this.getNodeParameter('strict', itemIndex, false) as boolean };
 	const title = String(this.getNodeParameter('title', itemIndex, '')).trim();
 	if (title) body.title = title;
@@ -147,8 +159,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	}
 	if (!posted.ok) throw withUnmatchedKeys.call(this, posted.error, itemIndex, unmatchedInputKeys);
 	// A link with user information is never output (nor followed): the download below meets the transport's refusal.
+	// Version 2: every link absolute (null where it may not be followed), as Simplify's urls are.
 	const answer = posted.value;
-	const output = withoutUserinfoLinks(answer);
+	const output = urlOf ? withAbsoluteLinks(answer, urlOf) : withoutUserinfoLinks(answer);
 	// Produced: an error that stops the node later lists it (createdInBatch), so a rerun does not make it twice.
 	lane.record({ templateId, ...(typeof answer.documentId === 'string' ? { documentId: answer.documentId } : { document: output }) });
 	// With Map Automatically the output names the item's keys that answered nothing (an `incomplete` document
@@ -158,5 +171,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const format = this.getNodeParameter('downloadFormat', itemIndex, 'none') as DocumentFormat | 'none';
 	if (format === 'none') return [{ json: produced }];
 	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-	return [await downloadProduced.call(this, itemIndex, produced, format, property, answer)];
+	return [await downloadProduced.call(this, itemIndex, produced, format, property, answer, urlOf)];
 }

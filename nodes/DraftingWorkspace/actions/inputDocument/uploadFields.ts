@@ -9,7 +9,10 @@ const DEFAULT_READY_TIMEOUT_S = 300;
 
 /** The upload settings both Upload and Start Run offer, as options of a collection. */
 export const uploadOptionFields: INodeProperties[] = [
-	followAtMostOption('uploads (status checks until ready)'),
+	followAtMostOption(
+		'Max Uploads Checked at Once',
+		"How many of this node's uploaded documents are checked at the same time until they are ready; the others wait their turn. Each check reads a document's status, a request of the API key's rate limit. Uploads are sent in item order whatever this says (see Batch Size).",
+	),
 	{
 		displayName: 'Max File Size (MB)',
 		name: 'maxSizeMb',

@@ -7,8 +7,10 @@ import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
 import { readRunRecord, runPath } from '../../../shared/runs/record.api';
 import { findRenderedArtifacts, statusOf, type RenderedArtifact } from '../../../shared/runs/record';
 import { runsAsTool } from '../../../shared/common/tool';
-import { fileFacts, type DownloadedFileFacts } from '../../../shared/runs/compact';
+import { fileFacts } from '../../../shared/runs/compact';
+import { describeRunFiles, type RunDownloads } from '../../../shared/runs/files.api';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
+import { isVersion2 } from '../versions';
 
 const show = { resource: ['run'], operation: ['downloadFile'] };
 
@@ -57,8 +59,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				itemIndex,
 			});
 		const artifact = { stepId, downloadPath: `${runPath(runId)}/files/${encodeURIComponent(stepId)}/download` };
-		const { binary, files } = await downloadRenderedFiles.call(this, { runId }, { binaryPropertyName, itemIndex, artifacts: [artifact] });
-		return [{ json: { runId, files: await filesJson.call(this, files, [artifact], itemIndex) }, binary }];
+		const downloads = await downloadRenderedFiles.call(this, { runId }, { binaryPropertyName, itemIndex, artifacts: [artifact] });
+		return [{ json: { runId, files: await filesJson.call(this, { runId }, downloads, [artifact], itemIndex) }, binary: downloads.binary }];
 	}
 
 	const record = await readRunRecord.call(this, runId, { itemIndex });
@@ -68,15 +70,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				'Files exist once a render step of the run has succeeded. Wait for the run first (Wait For Run), or check that its workflow has a render step.',
 			itemIndex,
 		});
-	const { binary, files } = await downloadRenderedFiles.call(this, record, { binaryPropertyName, itemIndex });
-	return [{ json: { runId, status: statusOf(record), files: await filesJson.call(this, files, findRenderedArtifacts(record), itemIndex) }, binary }];
+	const downloads = await downloadRenderedFiles.call(this, record, { binaryPropertyName, itemIndex });
+	const files = await filesJson.call(this, record, downloads, findRenderedArtifacts(record), itemIndex);
+	return [{ json: { runId, status: statusOf(record), files }, binary: downloads.binary }];
 }
 
 /**
- * The files in the output JSON. As an AI agent's tool, whose answer n8n strips of binary data, each file is told
- * in JSON instead: its name, MIME type, size and download link (files[i] came from artifacts[i]).
+ * The files in the output JSON: from version 2 in the one file shape (files.ts). In version 1 as n8n's binary
+ * facts, except as an AI agent's tool, whose answer n8n strips of binary data: there each file is told with its
+ * name, MIME type, size and download link (files[i] came from artifacts[i]).
  */
-async function filesJson(this: IExecuteFunctions, files: DownloadedFileFacts[], artifacts: RenderedArtifact[], itemIndex: number): Promise<IDataObject[]> {
+async function filesJson(this: IExecuteFunctions, record: IDataObject, downloads: RunDownloads, artifacts: RenderedArtifact[], itemIndex: number): Promise<IDataObject[]> {
+	if (isVersion2.call(this)) return (await describeRunFiles.call(this, record, itemIndex, downloads, artifacts)) as unknown as IDataObject[];
+	const { files } = downloads;
 	if (!runsAsTool.call(this)) return files as unknown as IDataObject[];
 	const urlOf = await serviceUrlResolver.call(this, itemIndex);
 	return files.map((file, index) => fileFacts(file, artifacts[index] ? urlOf(artifacts[index].downloadPath) : undefined));

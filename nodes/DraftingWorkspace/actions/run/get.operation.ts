@@ -5,7 +5,8 @@ import { jsonItems } from '../../../shared/common/items';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { readRunRecord } from '../../../shared/runs/record.api';
 import { READ_CONCURRENCY } from '../types';
-import { simplifiedRun, simplifyFields, wantsSimplified } from './waitFields';
+import { recordOutput, simplifiedRun } from './runOutput';
+import { simplifyFields, wantsSimplified } from './waitFields';
 
 const show = { resource: ['run'], operation: ['get'] };
 
@@ -14,10 +15,10 @@ export const description: INodeProperties[] = [runLocator({ displayOptions: { sh
 /** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
 export const concurrency = READ_CONCURRENCY;
 
-/** GET /workflows/runs/{runId}: the run record as the service returns it, or its compact answer (Simplify). */
+/** GET /workflows/runs/{runId}: the run record (version 2: with `runId` and `files`), or its compact answer (Simplify). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
 	const record = await readRunRecord.call(this, runId, { itemIndex });
-	if (!wantsSimplified.call(this, itemIndex)) return jsonItems(record);
+	if (!wantsSimplified.call(this, itemIndex)) return jsonItems(await recordOutput.call(this, record, itemIndex));
 	return jsonItems((await simplifiedRun.call(this, record, itemIndex)) as unknown as IDataObject);
 }

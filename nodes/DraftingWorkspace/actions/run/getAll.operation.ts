@@ -3,9 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { workflowLocator } from '../../../shared/common/descriptions';
-import { jsonItems } from '../../../shared/common/items';
+import { jsonItems, withIdAs } from '../../../shared/common/items';
 import { locatorValue } from '../../../shared/common/parameters';
 import { apiList } from '../../../shared/transport';
+import { isVersion2 } from '../versions';
 
 const show = { resource: ['run'], operation: ['getAll'] };
 /** Contract, Endpoints: the list holds the most recent 50 visible runs after filtering. */
@@ -91,7 +92,10 @@ function toDateTime(this: IExecuteFunctions, value: unknown, field: string, item
 	return parsed;
 }
 
-/** GET /workflows/runs with the contract's filters; at most 50 runs come back, newest first. */
+/**
+ * GET /workflows/runs with the contract's filters; at most 50 runs come back, newest first. From version 2 each run
+ * carries its id as `runId`, as Run → Get's record does, so Get Many → Get works with `{{ $json.runId }}`.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
@@ -105,5 +109,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const runs = await apiList.call(this, { method: 'GET', path: '/workflows/runs', qs, itemIndex }, { what: 'a list of runs', key: 'runs' });
 	const limit = this.getNodeParameter('limit', itemIndex, RUN_LIST_MAX) as number;
-	return jsonItems(runs.slice(0, limit));
+	const listed = runs.slice(0, limit);
+	return jsonItems(isVersion2.call(this) ? listed.map((run) => withIdAs(run, 'runId')) : listed);
 }

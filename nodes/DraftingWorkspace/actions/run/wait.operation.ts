@@ -5,7 +5,8 @@ import type { BatchPlan } from '../types';
 
 import { runLocator } from '../../../shared/common/descriptions';
 import { getLocatorId, readFollowAtMost } from '../../../shared/common/parameters';
-import { simplifyFields, waitAndOutput, waitFields } from './waitFields';
+import { waitAndOutput } from './runOutput';
+import { simplifyFields, waitFields } from './waitFields';
 
 const show = { resource: ['run'], operation: ['wait'] };
 

@@ -1,14 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { binaryPropertyField, followAtMostOption } from '../../../shared/common/descriptions';
 import { runsAsTool } from '../../../shared/common/tool';
-import { compactRun, type CompactRun, type DownloadedFileFacts, type WaitSummary } from '../../../shared/runs/compact';
-import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
-import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
-import { runErrorOf, statusOf } from '../../../shared/runs/record';
-import { waitForRun, type PauseBehaviour, type TimeoutBehaviour, type WaitOptions } from '../../../shared/runs/wait.api';
+import type { PauseBehaviour, TimeoutBehaviour, WaitOptions } from '../../../shared/runs/wait.api';
+import { FROM_VERSION_2, isVersion2 } from '../versions';
 
-type Show = Record<string, Array<string | boolean>>;
+type Show = NonNullable<IDisplayOptions['show']>;
 
 /** How long an AI agent is kept waiting for a run by default: a few minutes, not the 30 of the Timeout. */
 const TOOL_WAIT_LIMIT_SECONDS = 240;
@@ -19,7 +16,7 @@ const TOOL_WAIT_LIMIT_SECONDS = 240;
  */
 export function simplifyFields(show: Show): INodeProperties[] {
 	const description =
-		'Whether to return a compact answer instead of the full run record: run ID, workflow, status, the rendered files with their names and download links, the failure or cancel reason, and whether the run waits for a review';
+		"Whether to return a compact answer instead of the full run record: run ID, workflow, status, the run's result text (node version 2), the rendered files with their names and download links, the failure or cancel reason, and whether the run waits for a review";
 	return [
 		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: true, description, displayOptions: { show: { ...show, '@tool': [true] } } },
 		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false, description, displayOptions: { show: { ...show, '@tool': [false] } } },
@@ -45,15 +42,25 @@ export function wantsSimplified(this: IExecuteFunctions, itemIndex: number): boo
 	return this.getNodeParameter('simplify', itemIndex, runsAsTool.call(this)) as boolean;
 }
 
-/** The compact answer about a run, with its files' links resolved against the credential's base URL. */
-export async function simplifiedRun(
-	this: IExecuteFunctions,
-	record: IDataObject,
-	itemIndex: number,
-	facts: { downloaded?: DownloadedFileFacts[]; wait?: WaitSummary; workflowId?: string } = {},
-): Promise<CompactRun> {
-	const urlOf = await serviceUrlResolver.call(this, itemIndex);
-	return compactRun({ record, urlOf, ...facts });
+/**
+ * "Fail the Item When the Run Fails" (node version 2), twice like Simplify: on in the node, where n8n users expect
+ * a failure to show red, and off in the AI-tool variant, whose compact answer already tells the agent the status
+ * and the reason (an error would reach it as a bare message). Version 1 outputs every finished run as an item.
+ */
+function failWhenRunFailsFields(show: Show): INodeProperties[] {
+	const displayName = 'Fail the Item When the Run Fails';
+	const description =
+		'Whether a run that ends Failed or Cancelled stops the item with an error naming the run and its reason (with Continue On Fail: an error item carrying the run). Off: such a run is output like any other, with its status.';
+	return [
+		{ displayName, name: 'failWhenRunFails', type: 'boolean', default: true, description, displayOptions: { show: { ...show, ...FROM_VERSION_2, '@tool': [false] } } },
+		{ displayName, name: 'failWhenRunFails', type: 'boolean', default: false, description, displayOptions: { show: { ...show, ...FROM_VERSION_2, '@tool': [true] } } },
+	];
+}
+
+/** Whether a run that ended Failed or Cancelled fails the item (version 2; on by default, off as an AI tool). */
+export function wantsFailureOnRunFailure(this: IExecuteFunctions, itemIndex: number): boolean {
+	if (!isVersion2.call(this)) return false;
+	return this.getNodeParameter('failWhenRunFails', itemIndex, !runsAsTool.call(this)) as boolean;
 }
 
 /** The waiting options, shared by Wait For Run and Start Run's "Wait for Completion". */
@@ -68,6 +75,7 @@ export function waitFields(show: Show): INodeProperties[] {
 			displayOptions: { show },
 		},
 		binaryPropertyField({ ...show, downloadFiles: [true] }, 'first rendered file'),
+		...failWhenRunFailsFields(show),
 		toolWaitLimitField(show),
 		{
 			displayName: 'Wait Options',
@@ -77,7 +85,10 @@ export function waitFields(show: Show): INodeProperties[] {
 			default: {},
 			displayOptions: { show },
 			options: [
-				followAtMostOption('runs (event streams)'),
+				followAtMostOption(
+					'Max Runs Followed at Once',
+					"How many of this node's runs are followed at the same time, each on its own event stream; the others wait their turn (each run's Timeout still counts from its own start). Each open stream spends requests of the API key's rate limit. Runs are started in item order whatever this says (see Batch Size).",
+				),
 				{
 					displayName: 'Status Check Interval (Seconds)',
 					name: 'checkInterval',
@@ -137,7 +148,7 @@ export function waitFields(show: Show): INodeProperties[] {
  * the Timeout), reaching the bound never fails (the run was started, so the agent gets its current state), and a
  * review pause answers at once unless On Pause is set.
  */
-function readWaitOptions(
+export function readWaitOptions(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	startedAt?: number,
@@ -160,58 +171,4 @@ function readWaitOptions(
 		onTimeout: tool ? 'returnCurrent' : ((options.onTimeout as TimeoutBehaviour) ?? 'error'),
 		readFirst,
 	};
-}
-
-/**
- * Waits for the run as the item's parameters say and builds the output item: the run record, a `wait`
- * block saying how the wait ended, and the rendered files as binary when asked. The timeout counts from
- * `startedAt` (the run's start in a batch, where the wait may begin later), else from now. A run whose turn
- * came late (`queued`: it waited for a free slot) is read before its stream is opened: it has often ended.
- */
-export async function waitAndOutput(
-	this: IExecuteFunctions,
-	runId: string,
-	itemIndex: number,
-	extra: IDataObject = {},
-	startedAt?: number,
-	queued = false,
-): Promise<INodeExecutionData> {
-	const { limitedAsTool, ...waitOptions } = readWaitOptions.call(this, itemIndex, startedAt, queued);
-	const result = await waitForRun.call(this, runId, waitOptions);
-	const json: IDataObject = {
-		...extra,
-		...result.record,
-		wait: {
-			outcome: result.outcome,
-			pausedForReview: result.pausedForReview,
-			waitedSeconds: Math.round(result.waitedMs / 100) / 10,
-			streamConnections: result.streamConnections,
-			...(runErrorOf(result.record) && statusOf(result.record) === 'Failed' ? { error: runErrorOf(result.record) } : {}),
-		},
-	};
-	const item: INodeExecutionData = { json };
-	if (result.outcome === 'finished' && (this.getNodeParameter('downloadFiles', itemIndex, true) as boolean)) {
-		const { binary, files } = await downloadRenderedFiles.call(this, result.record, {
-			binaryPropertyName: this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string,
-			itemIndex,
-		});
-		if (files.length) {
-			item.binary = binary;
-			json.files = files as unknown as IDataObject[];
-		}
-	}
-	if (!wantsSimplified.call(this, itemIndex)) return item;
-	const waited = json.wait as IDataObject;
-	const compact = await simplifiedRun.call(this, result.record, itemIndex, {
-		downloaded: json.files as DownloadedFileFacts[] | undefined,
-		wait: {
-			outcome: result.outcome,
-			pausedForReview: result.pausedForReview,
-			waitedSeconds: waited.waitedSeconds as number,
-			limitedAsTool: result.outcome === 'timedOut' && limitedAsTool,
-		},
-		workflowId: typeof extra.workflowId === 'string' ? extra.workflowId : undefined,
-	});
-	const unmatched = extra.unmatchedInputKeys ? { unmatchedInputKeys: extra.unmatchedInputKeys } : {};
-	return { ...item, json: { ...(compact as unknown as IDataObject), ...unmatched } };
 }

@@ -1,0 +1,188 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { unmatchedKeysHint } from '../../../shared/common/autoMap';
+import type { Lane } from '../../../shared/common/batch';
+import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
+import { isLenientMapper, mapperNotice, RUN_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
+import { readMapperValues } from '../../../shared/common/parameters';
+import { ENTRY_TEXT_FIELD, entryInputOf } from '../../../shared/runs/entryInput';
+import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../../shared/runs/startInput';
+import { getWorkflowDetail } from '../../../shared/runs/workflow.api';
+import { readUploadSettings } from '../inputDocument/uploadFields';
+import { FROM_VERSION_2, isVersion2, VERSION_1 } from '../versions';
+import { uploadPendingDocuments, type UploadedInputDocument } from './startDocuments';
+
+/**
+ * Run → Start's input: its parameters and what they make of an item. Version 2 adds the Input Mode "From the
+ * Workflow's Entry Step" (its default, issue 26): the workflow detail says whether the entry step is an agent
+ * (text) or an input form (fields), so nobody switches the mode by hand; the explicit modes stay.
+ */
+
+const show = { resource: ['run'], operation: ['start'] };
+
+const MAP_FIELDS = { name: 'Map Fields', value: 'fields', description: "For workflows that start with an input form: one field per input of the workflow's schema" };
+const EXPLICIT_MODES = [
+	{ name: 'Text', value: 'text', description: 'For workflows that start with an agent step: the text the agent receives' },
+	{ name: 'JSON', value: 'json', description: "The whole input object as JSON, matching the workflow's input schema" },
+];
+export const inputDescription: INodeProperties[] = [
+	{
+		displayName: 'Input Mode',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'fields',
+		options: [MAP_FIELDS, ...EXPLICIT_MODES],
+		displayOptions: { show: { ...show, ...VERSION_1 } },
+	},
+	{
+		displayName: 'Input Mode',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'entryStep',
+		options: [
+			{
+				name: "From the Workflow's Entry Step",
+				value: 'entryStep',
+				description: 'Text for a workflow that starts with an agent step, its input fields for one that starts with an input form: Input Fields below follows the workflow you pick',
+			},
+			MAP_FIELDS,
+			...EXPLICIT_MODES,
+		],
+		displayOptions: { show: { ...show, ...FROM_VERSION_2 } },
+	},
+	{
+		displayName: 'Input Text',
+		name: 'inputText',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		required: true,
+		description: "The plain text the workflow's first agent step receives: the instructions or the content it works on",
+		displayOptions: { show: { ...show, inputMode: ['text'] } },
+	},
+	// n8n 2.41 does not render the mapper's hint: version 2 states the rules above it.
+	mapperNotice('inputFieldsNotice', RUN_MAPPER_NOTICE, { ...show, inputMode: ['fields', 'entryStep'] }, 'workflowId'),
+	{
+		displayName: 'Input Fields',
+		name: 'inputFields',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		typeOptions: {
+			// The mode too: in "From the Workflow's Entry Step" an agent workflow's mapper is one text column.
+			loadOptionsDependsOn: ['workflowId.value', 'inputMode'],
+			resourceMapper: {
+				resourceMapperMethod: 'getRunInputFields',
+				mode: 'add',
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: true,
+				// The empty state is the method's notice ("Select a workflow first"…): n8n's red error would repeat it.
+				hideNoDataError: true,
+			},
+		},
+		hint: 'Dates as yyyy-MM-dd. Empty fields are left out. A document field takes the name of a binary property holding the file (e.g. data; several, comma-separated, for multi-document fields), which the node uploads first, or the output of an Input Document → Upload step.',
+		displayOptions: { show: { ...show, inputMode: ['fields', 'entryStep'] } },
+	},
+	{
+		displayName: 'Input (JSON)',
+		name: 'inputJson',
+		type: 'json',
+		default: '{}',
+		required: true,
+		description: "The input object, matching the workflow's input schema. Leave optional fields out rather than sending null.",
+		displayOptions: { show: { ...show, inputMode: ['json'] } },
+	},
+];
+
+const INPUT_JSON_WORDING: JsonObjectWording = {
+	field: 'Input (JSON)',
+	syntaxHint: (detail) => `${detail}. Enter an object such as {"counterparty": "Acme Ltd"}.`,
+	objectHint: "Enter an object whose keys are the workflow's input fields, e.g. {\"counterparty\": \"Acme Ltd\"}.",
+};
+
+export interface MappedInput {
+	/** Text for an agent entry, an object for an input entry. */
+	input: string | IDataObject;
+	/** Input documents this item's binary files became (uploaded before the start). */
+	uploaded: UploadedInputDocument[];
+	/** With Map Automatically: the item's keys that matched no input field. */
+	unmatchedInputKeys?: string[];
+}
+
+function workflowName(detail: IDataObject, workflowId: string): string {
+	return typeof detail.name === 'string' ? `"${detail.name}"` : workflowId;
+}
+
+async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number, lane: Lane): Promise<MappedInput> {
+	const detail = await getWorkflowDetail.call(this, workflowId, itemIndex);
+	const name = workflowName(detail, workflowId);
+	const schema = unwrapInputSchema(detail.inputSchema);
+	if (!schema) {
+		const agent = entryKindOf(detail) === 'agent';
+		throw new NodeOperationError(this.getNode(), `Workflow ${name} has no input fields to map`, {
+			description: agent
+				? 'It starts with an agent step, which takes text: set Input Mode to Text.'
+				: 'Its input schema could not be read. Set Input Mode to JSON and enter the input object yourself.',
+			itemIndex,
+		});
+	}
+	const fieldIds = runInputFields(schema).map((field) => field.id);
+	const { values, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'inputFields', itemIndex, fieldIds);
+	const lenient = isLenientMapper(this.getNode().typeVersion);
+	const { input, problems, pendingDocuments } = buildRunInput(schema, values, { ignoreUnknown: automatic, lenient });
+	if (problems.length)
+		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {
+			description: [
+				unmatchedKeysHint(unmatchedInputKeys),
+				'Fill in or correct the listed fields under Input Fields. Required fields are marked; optional fields left empty are not sent.',
+			]
+				.filter(Boolean)
+				.join('\n'),
+			itemIndex,
+		});
+	if (!pendingDocuments.length) return { input, uploaded: [], unmatchedInputKeys };
+	const settings = readUploadSettings.call(this, 'documentOptions', itemIndex);
+	return { ...(await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, settings, lane)), unmatchedInputKeys };
+}
+
+function nonEmptyText(this: IExecuteFunctions, value: unknown, itemIndex: number, field: string, remedy: string): string {
+	if (typeof value !== 'string' || !value.trim()) throw new NodeOperationError(this.getNode(), `${field} is empty`, { description: remedy, itemIndex });
+	return value;
+}
+
+/** "From the Workflow's Entry Step": the text (the mapper's one column) or the fields, as the entry step takes. */
+async function inputFromEntryStep(this: IExecuteFunctions, workflowId: string, itemIndex: number, lane: Lane): Promise<MappedInput> {
+	const detail = await getWorkflowDetail.call(this, workflowId, itemIndex);
+	const entry = entryInputOf(detail);
+	if (entry === 'fields') return await inputFromFields.call(this, workflowId, itemIndex, lane);
+	const name = workflowName(detail, workflowId);
+	if (entry === undefined)
+		throw new NodeOperationError(this.getNode(), `Workflow ${name} does not say whether it starts with an agent step or an input form`, {
+			description: 'Set Input Mode to Text (an agent step) or JSON (an input form) and enter the input yourself.',
+			itemIndex,
+		});
+	const { values } = readMapperValues.call(this, 'inputFields', itemIndex, [ENTRY_TEXT_FIELD.id]);
+	// A mapped number (an expression, an item's key) is text to the agent.
+	const text = typeof values[ENTRY_TEXT_FIELD.id] === 'number' ? String(values[ENTRY_TEXT_FIELD.id]) : values[ENTRY_TEXT_FIELD.id];
+	const remedy = `Workflow ${name} starts with an agent step, which takes text: enter it under Input Fields → Input Text, or map it from an earlier node.`;
+	return { input: nonEmptyText.call(this, text, itemIndex, 'Input Text', remedy), uploaded: [] };
+}
+
+/** The item's input as Input Mode says; `text` tells the caller that no document waits to be ready. */
+export async function readRunInput(this: IExecuteFunctions, workflowId: string, itemIndex: number, lane: Lane): Promise<MappedInput & { text: boolean }> {
+	const mode = this.getNodeParameter('inputMode', itemIndex, isVersion2.call(this) ? 'entryStep' : 'fields') as string;
+	if (mode === 'text') {
+		const remedy = 'Enter the text the workflow starts from, or map it from an earlier node.';
+		return { input: nonEmptyText.call(this, this.getNodeParameter('inputText', itemIndex, ''), itemIndex, 'Input Text', remedy), uploaded: [], text: true };
+	}
+	if (mode === 'json')
+		return { input: jsonObjectParameter(this.getNode(), this.getNodeParameter('inputJson', itemIndex, '{}'), itemIndex, INPUT_JSON_WORDING), uploaded: [], text: false };
+	const mapped = mode === 'entryStep' ? await inputFromEntryStep.call(this, workflowId, itemIndex, lane) : await inputFromFields.call(this, workflowId, itemIndex, lane);
+	return { ...mapped, text: typeof mapped.input === 'string' };
+}

@@ -1,0 +1,236 @@
+import fc from 'fast-check';
+import { NodeHelpers } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { DraftingWorkspace } from '../../../nodes/DraftingWorkspace/DraftingWorkspace.node';
+import { TEMPLATE_MAPPER_NOTICE, RUN_MAPPER_NOTICE } from '../../../nodes/shared/common/mapperRules';
+import { buildRunInput, runInputFields } from '../../../nodes/shared/runs/startInput';
+import { buildTemplateInput } from '../../../nodes/shared/templates/answers';
+import { documentFile } from '../../../nodes/shared/templates/documentFile';
+import { documentSource } from '../../../nodes/shared/templates/documentSource';
+import { withAbsoluteLinks } from '../../../nodes/shared/templates/links';
+import { templateMapperFields } from '../../../nodes/shared/templates/mapperFields';
+import { resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
+import { userinfoPart } from '../../expectations/untrusted';
+import { DUE_DILIGENCE_INPUT_SCHEMA, NDA_INPUT_SCHEMA } from '../../simulator/fixture-workflows';
+
+/** Issue 26 in node version 2: the mappers' columns and reading, Produce's links, Download's Document Link. */
+
+const offer = {
+	type: 'object',
+	required: ['employee', 'role'],
+	properties: {
+		employee: {
+			type: 'object',
+			required: ['start_date'],
+			properties: {
+				start_date: { type: 'string', format: 'date', title: 'Start date' },
+				photo: { type: 'string', contentEncoding: 'base64', title: 'Photo' },
+				remote: { type: 'boolean', title: 'Remote working' },
+				salary: { type: 'number', title: 'Annual salary' },
+			},
+		},
+		role: { type: 'string', enum: ['Associate', 'Senior Associate'], title: 'Role' },
+		benefits: { type: 'array', title: 'Benefits', items: { type: 'string', enum: ['Health', 'Gym'] } },
+	},
+};
+
+const columnsOf = (version: number) => Object.fromEntries(templateMapperFields(offer, version).map((column) => [column.id, column]));
+
+describe('Produce From Template mapper columns', () => {
+	it('version 2: dates as dateTime, one choice as options, yes/no and numbers typed; the rule a type cannot show is in the label', () => {
+		const columns = columnsOf(2);
+		expect(columns['employee.start_date']).toMatchObject({ type: 'dateTime', displayName: 'Start date', required: true });
+		expect(columns.role).toMatchObject({ type: 'options', displayName: 'Role', options: [{ name: 'Associate', value: 'Associate' }, { name: 'Senior Associate', value: 'Senior Associate' }] });
+		expect(columns['employee.remote'].type).toBe('boolean');
+		expect(columns['employee.salary'].type).toBe('number');
+		expect(columns.benefits).toMatchObject({ displayName: 'Benefits (comma-separated)' });
+		expect(columns.benefits.type).toBeUndefined();
+		expect(columns['employee.photo']).toMatchObject({ displayName: 'Photo (binary field name)' });
+		expect(columns['employee.photo'].type).toBeUndefined();
+	});
+
+	it('version 1 keeps its columns (a saved workflow keeps its mapper): dates as text, bare labels', () => {
+		const columns = columnsOf(1);
+		expect(columns['employee.start_date']).toMatchObject({ type: 'string', displayName: 'Start date' });
+		expect(columns.benefits.displayName).toBe('Benefits');
+		expect(columns['employee.photo'].displayName).toBe('Photo');
+		expect(templateMapperFields(offer)).toEqual(templateMapperFields(offer, 1));
+	});
+
+	it('the notices state the rules, short enough for a notice', () => {
+		for (const notice of [TEMPLATE_MAPPER_NOTICE, RUN_MAPPER_NOTICE]) {
+			expect(notice).toContain('yyyy-MM-dd');
+			expect(notice).toContain('comma-separated');
+			expect(notice.length).toBeLessThanOrEqual(160);
+		}
+		expect(TEMPLATE_MAPPER_NOTICE).toContain('binary field name');
+	});
+});
+
+describe('Produce From Template answers, version 2 (lenient) against version 1 (strict)', () => {
+	const noPicture = async () => ({ ok: false as const, problem: 'no picture' });
+	const answers: IDataObject = { 'employee.start_date': '2026-03-01T00:00:00', role: ' senior associate', benefits: 'gym, health' };
+
+	it('version 2 posts the option texts', async () => {
+		const built = await buildTemplateInput(offer, answers, noPicture, { lenient: true });
+		expect(built).toEqual({ input: { employee: { start_date: '2026-03-01' }, role: 'Senior Associate', benefits: ['Gym', 'Health'] }, problems: [] });
+	});
+
+	it('version 1 refuses what it always refused', async () => {
+		const built = await buildTemplateInput(offer, answers, noPicture);
+		expect(built.problems.map((problem) => problem.path)).toEqual(['role', 'benefits']);
+	});
+});
+
+describe('Start Run mapper, version 2', () => {
+	it('dates as dateTime, documents and several choices labelled; version 1 unchanged', () => {
+		const nda = Object.fromEntries(runInputFields(NDA_INPUT_SCHEMA as IDataObject, 2).map((field) => [field.id, field]));
+		expect(nda.effective_date).toMatchObject({ type: 'dateTime', displayName: 'Effective date' });
+		expect(nda.source_document).toMatchObject({ displayName: 'Source document (binary field name)' });
+		const dd = runInputFields(DUE_DILIGENCE_INPUT_SCHEMA as IDataObject, 2).find((field) => field.id === 'documents');
+		expect(dd?.displayName).toBe('Documents (binary field names)');
+		expect(runInputFields(NDA_INPUT_SCHEMA as IDataObject)).toEqual(runInputFields(NDA_INPUT_SCHEMA as IDataObject, 1));
+		const tags = { type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['A', 'B'] } } } };
+		expect(runInputFields(tags, 2)[0]).toMatchObject({ displayName: 'Tags (comma-separated)' });
+		expect(runInputFields(tags, 2)[0].type).toBeUndefined();
+		expect(runInputFields(tags, 1)[0]).toMatchObject({ displayName: 'Tags', type: 'array' });
+	});
+
+	it('reads a choice in any letter case and several choices as text; version 1 passes them on as given', () => {
+		const schema = {
+			type: 'object',
+			properties: { law: { type: 'string', enum: ['New York', 'Delaware'] }, tags: { type: 'array', items: { type: 'string', enum: ['A', 'B'] } } },
+		};
+		expect(buildRunInput(schema, { law: 'new york', tags: 'b, a' }, { lenient: true })).toMatchObject({ input: { law: 'New York', tags: ['B', 'A'] }, problems: [] });
+		expect(buildRunInput(schema, { law: 'Texas' }, { lenient: true }).problems).toEqual([{ field: 'law', problem: '"Texas" is not one of New York, Delaware' }]);
+		expect(buildRunInput(schema, { law: 'new york', tags: '["A"]' })).toMatchObject({ input: { law: 'new york', tags: ['A'] }, problems: [] });
+	});
+});
+
+describe("Produce From Template's links, version 2: absolute, or null where the node would not follow them", () => {
+	const urlOf = (link: string) => {
+		const resolved = resolveServiceUrl('https://ws.example.com/api', link);
+		return resolved.ok ? resolved.url : undefined;
+	};
+
+	it('resolves every link against the Base URL, keeps other fields and words, nulls other origins and user information', () => {
+		const answer = {
+			documentId: 'tdoc_1',
+			status: 'assembled',
+			links: { document: '/documents/tdoc_1', pdf: '/api/documents/tdoc_1/content/pdf', docx: 'https://evil.example.net/x', markdown: 'https://user@ws.example.com/x' },
+			_links: { self: { href: '/documents/tdoc_1', title: 'The record' } },
+			content: 'Dear Jordan, welcome.',
+		};
+		expect(withAbsoluteLinks(answer, urlOf)).toEqual({
+			documentId: 'tdoc_1',
+			status: 'assembled',
+			links: {
+				document: 'https://ws.example.com/api/documents/tdoc_1',
+				pdf: 'https://ws.example.com/api/documents/tdoc_1/content/pdf',
+				docx: null,
+				markdown: null,
+			},
+			_links: { self: { href: 'https://ws.example.com/api/documents/tdoc_1', title: 'The record' } },
+			content: 'Dear Jordan, welcome.',
+		});
+	});
+});
+
+describe('Produce From Template’s links, version 2, against any answer (issue 27: the answer is untrusted)', () => {
+	const BASE = 'https://ws.example.com';
+	const urlOf = (link: string) => {
+		const resolved = resolveServiceUrl(BASE, link);
+		return resolved.ok ? resolved.url : undefined;
+	};
+	const link = fc.oneof(
+		fc.constantFrom('/documents/d1', 'documents/d1/content/pdf', `${BASE}/x`, 'https://evil.example.net/x', '//evil.example.net/x', 'javascript:alert(1)', 'a b/c'),
+		userinfoPart.map((part) => `https://${part}ws.example.com/f`),
+		fc.string(),
+	);
+	const linkish = fc.oneof(link, fc.record({ href: link, title: fc.string() }), fc.jsonValue({ maxDepth: 2 }));
+	const answer = fc.record({ links: fc.oneof(fc.dictionary(fc.string(), linkish), linkish), pdf: linkish, content: linkish, documentId: fc.jsonValue() }, { requiredKeys: [] });
+
+	it('never throws, and every address it outputs is on the Base URL’s origin, without user information', () => {
+		fc.assert(
+			fc.property(answer, (body) => {
+				const output = JSON.stringify(withAbsoluteLinks(body as IDataObject, urlOf));
+				for (const address of output.match(/https?:\/\/[^"\s\\]*/g) ?? []) {
+					expect(new URL(address).origin).toBe(BASE);
+					expect(new URL(address).username).toBe('');
+				}
+				// Whatever the answer held, Document Link can read the output back, or say why not.
+				const source = documentSource(JSON.parse(output), 'pdf');
+				if (source.ok) expect(typeof source.link).toBe('string');
+			}),
+			{ numRuns: 1000 },
+		);
+	});
+});
+
+describe('Document → Download, version 2: what Document Link takes', () => {
+	it('the links block or the whole Produce item: the format’s link', () => {
+		const links = { document: 'https://ws.example.com/documents/d1', pdf: 'https://ws.example.com/documents/d1/content/pdf' };
+		expect(documentSource(links, 'pdf')).toEqual({ ok: true, link: links.pdf, mayBeRecord: false });
+		expect(documentSource({ documentId: 'd1', links }, 'pdf')).toEqual({ ok: true, link: links.pdf, mayBeRecord: false });
+		expect(documentSource(JSON.stringify(links), 'pdf')).toEqual({ ok: true, link: links.pdf, mayBeRecord: false });
+	});
+
+	it('one link (content or record): followed, the record read if that is what answers', () => {
+		expect(documentSource(' https://ws.example.com/documents/d1 ', 'docx')).toEqual({ ok: true, link: 'https://ws.example.com/documents/d1', mayBeRecord: true });
+		expect(documentSource('/documents/d1/content/pdf', 'pdf')).toMatchObject({ ok: true, mayBeRecord: true });
+	});
+
+	it('says what is wrong with anything else', () => {
+		expect(documentSource(undefined, 'pdf')).toEqual({ ok: false, problem: 'is empty' });
+		expect(documentSource('  ', 'pdf')).toEqual({ ok: false, problem: 'is empty' });
+		expect(documentSource('tdoc_123', 'pdf')).toEqual({ ok: false, problem: expect.stringContaining('not by its ID') });
+		expect(documentSource({ docx: 'x/y' }, 'pdf')).toEqual({ ok: false, problem: 'has no pdf link (it has docx)' });
+		expect(documentSource({ links: { pdf: null } }, 'pdf')).toEqual({ ok: false, problem: expect.stringContaining('null') });
+		expect(documentSource(42, 'pdf')).toEqual({ ok: false, problem: expect.stringContaining('the number 42') });
+	});
+});
+
+describe('documentFile: the one file shape', () => {
+	const binary: IBinaryData = { data: Buffer.from('%PDF-1.7').toString('base64'), mimeType: 'application/pdf', fileName: 'offer.pdf', fileSize: '8 B' };
+
+	it('name, format, mimeType, size in bytes, absolute url (or null), binaryProperty', () => {
+		expect(documentFile({ ...binary, bytes: 8 }, 'pdf', 'https://ws.example.com/d/pdf', 'data')).toEqual({
+			name: 'offer.pdf',
+			format: 'pdf',
+			mimeType: 'application/pdf',
+			size: 8,
+			url: 'https://ws.example.com/d/pdf',
+			binaryProperty: 'data',
+		});
+		expect(documentFile(binary, 'pdf', undefined, 'doc')).toMatchObject({ size: 8, url: null, binaryProperty: 'doc' });
+		expect(documentFile({ ...binary, data: 'filesystem-v2', id: 'filesystem-v2:x' }, 'pdf', undefined, 'doc').size).toBeNull();
+	});
+});
+
+describe('the notices above the mappers: version 2 only, once the workflow or template is chosen', () => {
+	const { properties } = new DraftingWorkspace().description;
+	const shown = (name: string, typeVersion: number, parameters: IDataObject) => {
+		const notice = properties.find((property) => property.name === name)!;
+		const node = { id: 'n', name: 'Drafting Workspace', type: 'dw', typeVersion, position: [0, 0] as [number, number], parameters: parameters as INodeParameters };
+		return NodeHelpers.displayParameter(node.parameters, notice, node, new DraftingWorkspace().description);
+	};
+	const template = { __rl: true, mode: 'list', value: 'tpl_offer_letter' };
+	const workflow = { __rl: true, mode: 'id', value: 'wf_nda_drafting' };
+
+	it('Produce From Template', () => {
+		const produce = { resource: 'document', operation: 'produce' };
+		expect(shown('answersNotice', 2, { ...produce, templateId: template })).toBe(true);
+		expect(shown('answersNotice', 2, { ...produce, templateId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
+		expect(shown('answersNotice', 1, { ...produce, templateId: template })).toBe(false);
+		expect(shown('answersNotice', 2, { resource: 'run', operation: 'start', templateId: template })).toBe(false);
+	});
+
+	it('Start Run, with Map Fields', () => {
+		const start = { resource: 'run', operation: 'start', workflowId: workflow };
+		expect(shown('inputFieldsNotice', 2, { ...start, inputMode: 'fields' })).toBe(true);
+		expect(shown('inputFieldsNotice', 2, { ...start, inputMode: 'text' })).toBe(false);
+		expect(shown('inputFieldsNotice', 1, { ...start, inputMode: 'fields' })).toBe(false);
+		expect(shown('inputFieldsNotice', 2, { resource: 'run', operation: 'start', inputMode: 'fields', workflowId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
+	});
+});
