@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The open node's parameters as a user works them: resource locators (From list, By ID), dropdowns, switches,
 // collections' "Add option", labels, the field mappers, and what the panel shows in red.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Matches an element's whole text, whatever the white space around it. */
 export const exactText = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
@@ -17,19 +17,29 @@ export async function listResources(page: Page, parameter: string): Promise<stri
   return (await items.allInnerTexts()).map((text) => text.trim());
 }
 
-/** Opens an options parameter's dropdown and returns what it lists: each entry's name (its first line; a description may follow). */
-async function dropdownOptions(page: Page, parameter: string): Promise<string[]> {
-  await page.locator(`[data-test-id="parameter-input-${parameter}"]`).click();
-  const options = page.locator('.el-select-dropdown__item').filter({ visible: true });
-  await options.first().waitFor();
-  return (await options.allInnerTexts()).map((text) => text.trim().split('\n')[0].trim());
+/** The entries of the dropdown that is open (n8n's dropdowns are element-plus poppers outside the panel). */
+const visibleOptions = (page: Page) => page.locator('.el-select-dropdown__item').filter({ visible: true });
+
+/**
+ * Opens a dropdown by clicking `trigger` and returns its entries' names (their first line; a description may
+ * follow). A dropdown closed just before fades out for a moment: its entries are gone before this one opens.
+ */
+async function openDropdown(page: Page, trigger: Locator): Promise<string[]> {
+  await visibleOptions(page).first().waitFor({ state: 'hidden' });
+  await trigger.click();
+  await visibleOptions(page).first().waitFor();
+  return (await visibleOptions(page).allInnerTexts()).map((text) => text.trim().split('\n')[0].trim());
 }
 
-/** Picks an entry of an options parameter's dropdown by its name, as a user does. */
+/** Picks the open dropdown's entry named `option`, as a user does. */
+async function pickOption(page: Page, names: string[], option: string, what: string): Promise<void> {
+  if (!names.includes(option)) throw new Error(`${what} offers ${names.join(', ')}, not ${option}`);
+  await visibleOptions(page).nth(names.indexOf(option)).click();
+}
+
+/** Picks an entry of an options parameter's dropdown by its name. */
 export async function chooseOption(page: Page, parameter: string, option: string): Promise<void> {
-  const names = await dropdownOptions(page, parameter);
-  if (!names.includes(option)) throw new Error(`${parameter} offers ${names.join(', ')}, not ${option}`);
-  await page.locator('.el-select-dropdown__item').filter({ visible: true }).nth(names.indexOf(option)).click();
+  await pickOption(page, await openDropdown(page, page.locator(`[data-test-id="parameter-input-${parameter}"]`)), option, parameter);
 }
 
 /** Turns a boolean parameter's switch on or off. */
@@ -160,17 +170,12 @@ const addOptionButton = (page: Page, collection: string) =>
     .locator('[data-test-id="collection-parameter-add"]')
     .first();
 
-const visibleOptions = (page: Page) => page.locator('.el-select-dropdown__item').filter({ visible: true });
-
 /** The names a collection's "Add option" list offers (the list is left open). */
 export async function collectionOptions(page: Page, collection: string): Promise<string[]> {
-  await addOptionButton(page, collection).click();
-  await visibleOptions(page).first().waitFor();
-  return (await visibleOptions(page).allInnerTexts()).map((text) => text.trim());
+  return await openDropdown(page, addOptionButton(page, collection));
 }
 
 /** Adds one option to a collection, as a user picks it from "Add option". */
 export async function addCollectionOption(page: Page, collection: string, option: string): Promise<void> {
-  await collectionOptions(page, collection);
-  await visibleOptions(page).filter({ hasText: exactText(option) }).click();
+  await pickOption(page, await collectionOptions(page, collection), option, collection);
 }
