@@ -57,7 +57,11 @@ export async function createCredentialFromNode(page: Page, baseUrl: string, apiK
   return await testResult(modal);
 }
 
-/** Removes every credential but the demo's (through n8n's REST API: clean-up, not a user's step). */
+/**
+ * Removes every credential but the demo's (through n8n's REST API: clean-up, not a user's step), then leaves the
+ * editor: its store still lists the removed ones, and a new node would select the newest of those (the next step
+ * opens the editor afresh).
+ */
 export async function removeNewCredentials(page: Page, keep = DEMO_CREDENTIAL.name): Promise<void> {
   const listed = await page.request.get('/rest/credentials');
   const { data } = (await listed.json()) as { data: Array<{ id: string; name: string }> };
@@ -65,4 +69,5 @@ export async function removeNewCredentials(page: Page, keep = DEMO_CREDENTIAL.na
     const removed = await page.request.delete(`/rest/credentials/${credential.id}`);
     if (!removed.ok()) throw new Error(`DELETE /rest/credentials/${credential.id} answered ${removed.status()}`);
   }
+  await page.goto('about:blank');
 }

@@ -142,7 +142,6 @@ step('item 2 messages: a dead port and a missing http:// fail the credential tes
       const ran = await executeStep(page);
       await shot(`item-02-${what}-run`);
       expect(ran).toMatchObject({ ok: false, error: expect.stringContaining(run) });
-      await removeNewCredentials(page);
     }
   } finally {
     await removeNewCredentials(page);
