@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The credential as a newcomer makes it: from the node's Credential field ("Create new credential"), Base URL and
 // API Key typed in n8n's dialog, saved (n8n tests it then), and opened again from the node (n8n tests a saved
 // credential when it is opened). Credentials a step made are removed after it, so the next fresh node gets the

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The n8n editor, as a user sees it, with the demo's set-up (see editor.ts): the nodes panel finds the nodes,
 // the pickers and field mappers show what the service offers, the credential test explains a wrong key, no red
 // error shows before anything is chosen, and the PDF example shows its PDF. Every step saves a screenshot

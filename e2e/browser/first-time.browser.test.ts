@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The first-time user of issue 26, in the real editor (see editor.ts): every node added fresh from the nodes
 // panel; the newcomer's path (the action node, its credential made from the node with the Base URL typed as the
 // root and with /v1, a first run); then one step per numbered item of the issue, each with its screenshot

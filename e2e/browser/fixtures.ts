@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // What the simulator offers the demo's key (alice, ws_acme), computed from its fixtures: the lists the editor's
 // pickers must show, in every browser test file.
 import { FIXTURE_IDS } from '../../test/simulator';

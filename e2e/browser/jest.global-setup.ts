@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The browser run's shared world and process registry. The world (the simulator, n8n with the demo's set-up,
 // a Chromium server; editor.ts) is started once here for every test file, which saves its ~30 s set-up per file;
 // each file connects its own browser context. The registry (see e2e/lib/jest-registry.ts): a Ctrl+C, SIGTERM or

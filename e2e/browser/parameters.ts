@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The open node's parameters as a user works them: resource locators (From list, By ID), dropdowns, switches,
 // collections' "Add option", labels, the field mappers, and what the panel shows in red.
 import type { Locator, Page } from 'playwright-core';

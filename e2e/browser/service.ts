@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // What a step needs to exist in the service before a user looks at it (a run, a run with an input document, a
 // produced document), made through the simulator's own API with the demo's key, as another workflow would have.
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
