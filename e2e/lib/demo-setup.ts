@@ -11,7 +11,7 @@ import type { N8n } from './n8n';
 import type { WorkflowJson } from './workflows';
 
 const EXAMPLES_DIR = join(REPO_DIR, 'examples');
-const DEMO_CREDENTIAL = { id: 'dwDemoCredential', name: 'Drafting Workspace account' };
+export const DEMO_CREDENTIAL = { id: 'dwDemoCredential', name: 'Drafting Workspace account' };
 export const DEMO_OWNER = { email: 'demo@drafting-workspace.test', password: 'Demo-Password-1', firstName: 'Demo', lastName: 'User' };
 
 /** The ids of the example workflows (examples/<file>.json), as imported. */
