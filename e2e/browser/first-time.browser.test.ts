@@ -1,8 +1,7 @@
-// The first-time user of issue 26, in the real editor (see editor.ts): every node added fresh from the nodes
-// panel; the newcomer's path (the action node, its credential made from the node with the Base URL typed as the
-// root and with /v1, a first run); then one step per numbered item of the issue, each with its screenshot
-// (e2e/.artifacts/browser/item-NN-<what>.png) and assertions of what it shows. The README's newcomer pictures
-// (docs/screenshots/credential-test.png, first-run-output.png) come from here.
+// What a first-time user tripped on (issue 26), in the real editor (see editor.ts): every node added fresh from the
+// nodes panel, one step per numbered item of the issue, each with its screenshot
+// (e2e/.artifacts/browser/item-NN-<what>.png) and assertions of what it shows; the expected texts are in
+// first-time.expected.ts. The newcomer's path is newcomer.browser.test.ts.
 import type { Page } from 'playwright-core';
 
 import { FIXTURE_IDS, FIXTURE_KEYS, modelsFor } from '../../test/simulator';
@@ -11,48 +10,11 @@ import { screenshotAs } from './editor';
 import { closeCredentialDialog, createCredentialFromNode, removeNewCredentials } from './credential';
 import { ACME, visibleWorkflows } from './fixtures';
 import { executeStep, outputJson } from './output';
-import { addAction, addChatModelToChain, addStartRun, addTrigger } from './panel';
-import { addCollectionOption, chooseOption, collectionOptions, listResources, locatorById, locatorInput, locatorMode, mapperField, mapperFieldKinds, parameterLabel, pasteFixed, pickResource, redErrors, setSwitch } from './parameters';
+import { addAction, addStartRun, addTrigger } from './panel';
+import { addCollectionOption, chooseOption, collectionOptions, listResources, locatorById, locatorInput, locatorMode, mapperField, mapperFieldKinds, parameterLabel, pasteFixed, pickResource, setSwitch } from './parameters';
+import { CONTRACT_SUMMARY, CONTRACT_TEXT, EXPECTED } from './first-time.expected';
 import { producedDocumentLink, startRun, startRunWithDocument } from './service';
 import { browserFile } from './steps';
-
-// ---- what the editor says once issue 26's branches are in (the item, the branch that owns it): align them here --
-
-const EXPECTED = {
-  /** v2-chat: Chat Completion's Model, a locator (From list, By ID) from node version 2. */
-  item1: { modelParameter: 'model' },
-  /**
-   * v2-service, as merged: the credential test keeps n8n's words for a dead port and a missing scheme (a declarative
-   * test cannot word network errors; README, Credentials); the node says what is wrong when it runs.
-   */
-  item2: { deadPortTest: 'ECONNREFUSED', deadPortRun: 'Could not reach the service', noSchemeTest: 'ERR_INVALID_URL', noSchemeRun: 'does not start with https:// or http://' },
-  /** v2-templates: the notices above the mappers (their start), the rules the labels carry. */
-  item3: { templateNotice: 'Dates: pick one or map yyyy-MM-dd.', runNotice: 'Documents: a binary field name', choices: 'Benefits (comma-separated)', picture: 'Photo (binary field name)' },
-  /** v2-runs: the simplified run's result text and its file in the one file shape. */
-  item5: { textKey: 'output', fileKeys: ['binaryProperty', 'format', 'mimeType', 'name', 'size', 'stepId', 'url'] },
-  /** v2-runs: Start's Input Mode for a new node; the mapper's one column for a workflow that starts with an agent. */
-  item6: { mode: "From the Workflow's Entry Step", textColumn: 'Input Text' },
-  /** v2-templates: the picker's mark and the mapper's notice for a template that needs attention. */
-  item7: { mark: 'Short NDA (needs attention)', notice: 'This template needs attention' },
-  /** v2-templates: Document → Download's field a user fills; v2-runs: Download Input Document's picker. */
-  item8: { documentLinkParameter: 'documentLink', inputDocumentParameter: 'documentVersionId' },
-  item9: { failOption: 'Fail the Item When the Run Fails', failParameter: 'failWhenRunFails' }, // v2-runs
-  /** v2-service: a mistyped run id's 404, and the boilerplate every 404 had. */
-  item10: { runNotFound: (id: string) => `Run "${id}" was not found (404)`, boilerplate: 'API keys see only workflows with an active version' },
-  /** v2-chat, v2-runs, v2-templates. */
-  item11: {
-    temperature: 'Sampling Temperature',
-    usageKey: 'promptTokens',
-    responseSchema: 'Response Schema',
-    /** As merged, shown whatever the filter (hiding it kept the trigger from activating on n8n 1.123–2.16): it says when it applies. */
-    busyNotice: 'Busy workspace? When more than 50 runs of one status start between two polls',
-    followAtMost: 'Max Runs Followed at Once',
-    staleNotice: 'Select a template first.',
-  },
-} as const;
-
-const CONTRACT_SUMMARY = 'Contract summary';
-const CONTRACT_TEXT = 'This agreement between Acme Ltd and Example Corp runs for 24 months.';
 
 const file = browserFile('first-time');
 const { step } = file;
@@ -64,44 +26,6 @@ const shot = (name: string, docs?: string) => screenshotAs(page, name, docs);
 /** How long to wait for what only the fixed editor shows (the panel has rendered by then): a missing one fails soon. */
 const SOON = { timeout: 10_000 };
 const parametersText = () => page.locator('[data-test-id="node-parameters"]').innerText();
-
-// ---- the newcomer's path ------------------------------------------------------------------------------------
-
-for (const [label, suffix] of [['root', ''], ['/v1', '/v1']] as const) {
-  step(`newcomer ${label}: the action node from the panel, its credential made from the node with the Base URL typed as ${label}, the test passes, a first run shows output`, async () => {
-    try {
-      await addAction(page, 'Get many workflows');
-      const tested = await createCredentialFromNode(page, `${file.editor.simulatorUrl}${suffix}`, FIXTURE_KEYS.full);
-      await shot(`newcomer-credential-${suffix ? 'v1' : 'root'}`, suffix ? undefined : 'credential-test');
-      expect(tested).toMatchObject({ ok: true, message: expect.stringContaining('Connection tested successfully') });
-      await closeCredentialDialog(page);
-      const run = await executeStep(page);
-      await shot(`newcomer-first-run-${suffix ? 'v1' : 'root'}`, suffix ? undefined : 'first-run-output');
-      expect(run).toEqual({ ok: true, error: '' });
-      const names = (await outputJson(page)).map((workflow) => workflow.name);
-      expect(names.sort()).toEqual(visibleWorkflows.map((workflow) => workflow.name).sort());
-    } finally {
-      await removeNewCredentials(page);
-    }
-  });
-}
-
-step('newcomer trigger: the Trigger fresh from the panel shows no red before anything is chosen', async () => {
-  await addTrigger(page);
-  await shot('newcomer-trigger');
-  expect(await redErrors(page)).toEqual([]);
-});
-
-step('newcomer chat model: the Chat Model fresh from the panel under a Basic LLM Chain, no red before a choice, its models listed', async () => {
-  await addChatModelToChain(page, 'Basic LLM Chain');
-  expect(await redErrors(page)).toEqual([]);
-  const models = await listResources(page, 'model');
-  await shot('newcomer-chat-model');
-  expect(models.sort()).toEqual(modelsFor(ACME).sort());
-  expect(await parametersText()).not.toContain('Error fetching options');
-});
-
-// ---- issue 26, item by item ---------------------------------------------------------------------------------
 
 step('item 1: Chat Completion, fresh: its Model is a From list locator that lists the models, no "Error fetching options"', async () => {
   await addAction(page, 'Create a chat completion');
