@@ -74,7 +74,20 @@ const baseOf = rememberedByInput((normalisedBaseUrl: string): Readonly<Base> => 
 
 export type ResolvedUrl =
 	| { ok: true; url: string }
-	| { ok: false; target: string; expectedOrigin: string; reason: 'origin' | 'userinfo' };
+	| { ok: false; target: string; expectedOrigin: string; reason: RefusalReason };
+
+/** Why a link is refused: another origin, user information before the host, a `.` or `..` segment in its path. */
+export type RefusalReason = 'origin' | 'userinfo' | 'dotSegment';
+
+/**
+ * Whether a path or link has a `.` or `..` segment (also percent-encoded: URL parsers decode `%2e` there). `new URL`
+ * would resolve it, so an id typed as `..` (`/workflows/runs/..`) would reach another endpoint (`/workflows/`). No
+ * path of the contract has one, and no id is only dots.
+ */
+export function hasDotSegment(pathOrUrl: string): boolean {
+	const path = pathOrUrl.replace(/^[a-z][a-z0-9+.-]*:/i, '').replace(/^[/\\]{2}[^/\\?#]*/, '').split(/[?#]/)[0];
+	return path.split(/[/\\]/).some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
 
 /**
  * Whether a link carries user information (`user@`, `user:password@`). It is not part of the origin, so such a link
@@ -96,25 +109,26 @@ export function redactUserinfo(link: string): string {
  * Turns an API path (`/workflows`) or a server-given path or link into an absolute URL under the base URL.
  * A base URL may carry a path prefix (`https://host/api`): a server path that already starts with that
  * prefix is not prefixed twice. Absolute links are accepted only on the base URL's origin, and never with user
- * information (refused as the credential's Base URL is, `normaliseBaseUrl`).
+ * information (refused as the credential's Base URL is, `normaliseBaseUrl`), nor with a dot segment.
  */
 export function resolveServiceUrl(normalisedBaseUrl: string, pathOrUrl: string): ResolvedUrl {
 	const { href, origin, prefix } = baseOf(normalisedBaseUrl);
 	const target = (pathOrUrl ?? '').trim();
-	const refused = (reason: 'origin' | 'userinfo'): ResolvedUrl => ({ ok: false, target, expectedOrigin: origin, reason });
+	const refused = (reason: RefusalReason): ResolvedUrl => ({ ok: false, target, expectedOrigin: origin, reason });
 	if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//') || target.startsWith('\\')) {
 		if (!URL.canParse(target, href)) return refused('origin');
-		return accepted(new URL(target, href), origin, refused);
+		return accepted(new URL(target, href), origin, refused, target);
 	}
 	const path = target.startsWith('/') ? target : `/${target}`;
 	const joined = prefix && (path === prefix || path.startsWith(`${prefix}/`)) ? path : `${prefix}${path}`;
 	if (!URL.canParse(joined, origin)) return refused('origin');
-	// `new URL` normalises `..` and backslashes: a crafted path must not leave the origin.
-	return accepted(new URL(joined, origin), origin, refused);
+	// `new URL` normalises backslashes (dot segments were refused above): a crafted path must not leave the origin.
+	return accepted(new URL(joined, origin), origin, refused, target);
 }
 
-function accepted(resolved: URL, origin: string, refused: (reason: 'origin' | 'userinfo') => ResolvedUrl): ResolvedUrl {
+function accepted(resolved: URL, origin: string, refused: (reason: RefusalReason) => ResolvedUrl, target: string): ResolvedUrl {
 	if (resolved.origin !== origin) return refused('origin');
 	if (resolved.username || resolved.password) return refused('userinfo');
+	if (hasDotSegment(target)) return refused('dotSegment');
 	return { ok: true, url: resolved.toString() };
 }

@@ -17,6 +17,14 @@ export function resolveOrRefuse(node: INode, baseUrl: string, path: string, item
 			}),
 			{ cause: 'configuration-invalid' },
 		);
+	if (resolved.reason === 'dotSegment')
+		throw withFailure(
+			new NodeOperationError(node, `Refused to request "${redactUserinfo(resolved.target)}": an ID made only of dots names no resource`, {
+				description: `A "." or ".." in a request's path would send it to another endpoint of the service (the one above it), so nothing was sent. Check the ID: pick it from the list, or map it from the node that created it.`,
+				itemIndex,
+			}),
+			{ cause: 'configuration-invalid' },
+		);
 	const error = new NodeOperationError(node, 'Refused to follow a link that points outside the service', {
 		description: `The service returned the link "${resolved.target}", which is not on ${resolved.expectedOrigin}. Nothing was sent there, so the API key did not leave its origin. Check the credential's Base URL; if it is right, report the link to the service's support.`,
 		itemIndex,

@@ -37,9 +37,22 @@ describe('resolveServiceUrl (the key never leaves its origin)', () => {
 		'data:text/plain,hello',
 	])('refuses %p', (path) => expect(resolveServiceUrl(base, path)).toMatchObject({ ok: false, expectedOrigin: 'https://ws.example.com' }));
 
-	it('keeps dot segments inside the origin', () => {
-		const resolved = resolveServiceUrl(base, '/../../etc/passwd');
-		expect(resolved.ok && new URL(resolved.url).origin).toBe('https://ws.example.com');
+	it.each(['/../../etc/passwd', '/workflows/runs/..', '/workflows/runs/./cancel', '/workflows/runs/%2E%2e', '/workflows/runs/.%2E/files', 'https://ws.example.com/api/documents/..', '/a\\..\\b', '/workflows/runs/..?x=1'])(
+		'refuses %p: a dot segment would reach another endpoint',
+		(path) => expect(resolveServiceUrl(base, path)).toMatchObject({ ok: false, reason: 'dotSegment' }),
+	);
+
+	it('an id in a path is refused exactly when it is only dots, whatever else it holds', () => {
+		const id = fc.oneof(fc.string({ minLength: 1, maxLength: 6 }), fc.stringMatching(/^[.]{1,3}$/), fc.constantFrom('run_1', '...', 'a.b', '.x', '%2e'));
+		fc.assert(
+			fc.property(id, (raw) => {
+				const resolved = resolveServiceUrl(base, `/workflows/runs/${encodeURIComponent(raw)}/cancel`);
+				const onlyDots = raw === '.' || raw === '..';
+				expect(resolved.ok).toBe(!onlyDots);
+				if (resolved.ok) expect(new URL(resolved.url).pathname).toBe(`/api/workflows/runs/${encodeURIComponent(raw)}/cancel`);
+			}),
+			{ numRuns: 2000 },
+		);
 	});
 });
 
