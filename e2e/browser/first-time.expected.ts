@@ -28,8 +28,8 @@ export const EXPECTED = {
     temperature: 'Sampling Temperature',
     usageKey: 'promptTokens',
     responseSchema: 'Response Schema',
-    /** Shown whatever the filter (hiding it kept the trigger from activating on n8n 1.123–2.16): it says when it applies. */
-    busyNotice: 'Busy workspace? When more than 50 runs of one status start between two polls',
+    /** In the Workflows filter's description, not a notice (hiding a notice kept the trigger from activating on n8n 1.123–2.16). */
+    busyAdvice: 'Busy workspace? When more than 50 runs of one status start between two polls',
     followAtMost: 'Max Runs Followed at Once',
     staleNotice: 'Select a template first.',
   },

@@ -54,6 +54,16 @@ const LABEL_TITLE = '[data-test-id="input-label"] label [class*="_title_"]';
 export const parameterLabel = (page: Page, text: string) =>
   page.locator(`[data-test-id="node-parameters"] ${LABEL_TITLE}`).filter({ visible: true, hasText: exactText(text) });
 
+/** A parameter's description, as n8n shows it: the tooltip of the info icon that appears when its label is hovered. */
+export async function labelTooltip(page: Page, label: string): Promise<string> {
+  const container = page.locator('[data-test-id="node-parameters"] [data-test-id="input-label"]').filter({ visible: true, has: parameterLabel(page, label) });
+  await container.hover();
+  await container.locator('[class*="infoIcon"], [class*="info-icon"], svg').last().hover();
+  const tooltip = page.locator('.el-popper[role="tooltip"], [role="tooltip"]').filter({ visible: true }).last();
+  await tooltip.waitFor({ timeout: 10_000 });
+  return await tooltip.innerText();
+}
+
 /** Opens a locator's list and picks the entry whose name contains `name`. */
 export async function pickResource(page: Page, parameter: string, name: string): Promise<void> {
   await listResources(page, parameter);

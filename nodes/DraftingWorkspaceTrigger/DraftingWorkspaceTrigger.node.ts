@@ -46,15 +46,6 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		},
 		properties: [
 			{
-				displayName:
-					'Busy workspace? When more than 50 runs of one status start between two polls, add a workflow filter or poll more often, so that none is missed',
-				name: 'notice',
-				type: 'notice',
-				default: '',
-				// Shown always: hiding it once a workflow filter is set ('workflows.workflow' with `_cnd: { exists }`)
-				// kept the trigger from activating on n8n 1.123, 2.0 and 2.16 (the version matrix, session 9).
-			},
-			{
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
@@ -75,7 +66,11 @@ export class DraftingWorkspaceTrigger implements INodeType {
 				typeOptions: { multipleValues: true },
 				placeholder: 'Add workflow filter',
 				default: {},
-				description: 'Fire only for runs of these workflows (all workflows the key can see when empty)',
+				// The advice for a busy workspace lives here, where the filter is chosen: a notice was always shown, and
+				// hiding it once a filter is set (`_cnd: { exists }` on 'workflows.workflow') kept the trigger from
+				// activating on n8n 1.123, 2.0 and 2.16 (the version matrix).
+				description:
+					'Fire only for runs of these workflows (all workflows the key can see when empty). Busy workspace? When more than 50 runs of one status start between two polls, add a workflow filter or poll more often, so that none is missed.',
 				options: [
 					{
 						displayName: 'Workflow',

@@ -1,5 +1,5 @@
 // Issue 26, items 1 and 11, as the editor reads the descriptions: which Model field each version shows, the chat
-// options' names and order in both chat nodes, and when the trigger's "Busy workspace?" notice shows. Decided by
+// options' names and order in both chat nodes, and where the trigger's "Busy workspace?" advice is. Decided by
 // n8n-workflow's own display rules (NodeHelpers.displayParameter, the editor's), not by reading our code.
 import { NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
@@ -91,17 +91,18 @@ describe('the chat options, one name in both nodes (item 11)', () => {
 	});
 });
 
-describe('the trigger’s "Busy workspace?" notice (item 11)', () => {
-	const noticeShown = (workflows: INodeParameters['workflows']) =>
-		shown(trigger, 1, { events: ['Completed'], workflows }).some((property) => property.name === 'notice');
+describe('the trigger’s "Busy workspace?" advice (item 11)', () => {
+	const shownNames = (workflows: INodeParameters['workflows']) => shown(trigger, 1, { events: ['Completed'], workflows }).map((property) => property.name);
 
-	it('shows whatever the filter: a condition on the filter kept the trigger from activating on n8n 1.123, 2.0 and 2.16', () => {
-		expect(noticeShown({})).toBe(true);
-		expect(noticeShown({ workflow: [{ workflowId: { __rl: true, mode: 'list', value: 'wf_contract' } }] })).toBe(true);
-		expect(trigger.properties.find((property) => property.name === 'notice')?.displayOptions).toBeUndefined();
+	it('is no notice shown whatever the filter (a condition on the filter kept the trigger from activating on n8n 1.123, 2.0 and 2.16)', () => {
+		for (const workflows of [{}, { workflow: [{ workflowId: { __rl: true, mode: 'list', value: 'wf_contract' } }] }])
+			expect(shownNames(workflows as INodeParameters['workflows'])).toEqual(['events', 'workflows', 'options']);
+		expect(trigger.properties.filter((property) => property.type === 'notice')).toEqual([]);
 	});
 
-	it('still starts with "Busy workspace?"', () => {
-		expect(trigger.properties.find((property) => property.name === 'notice')?.displayName).toMatch(/^Busy workspace\? When more than 50 runs/);
+	it('is in the Workflows filter’s description, where the filter is chosen', () => {
+		expect(trigger.properties.find((property) => property.name === 'workflows')?.description).toMatch(
+			/Busy workspace\? When more than 50 runs of one status start between two polls, add a workflow filter or poll more often/,
+		);
 	});
 });
