@@ -205,7 +205,7 @@ step('item 11 trigger: no notice always shown; the "Busy workspace?" advice is t
   await parameterLabel(page, 'Workflows').waitFor(SOON);
   expect(await page.locator('[data-test-id="node-parameters"] .notice, [data-test-id="node-parameters"] [class*="notice"]').filter({ visible: true }).count()).toBe(0);
   expect(await parametersText()).not.toContain(EXPECTED.item11.busyAdvice);
-  const tooltip = await labelTooltip(page, 'Workflows');
+  const tooltip = await labelTooltip(page, 'Workflows', 'Fire only for runs of these workflows');
   await shot('item-11-trigger-advice');
   expect(tooltip).toContain(EXPECTED.item11.busyAdvice);
 });

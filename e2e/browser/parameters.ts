@@ -54,14 +54,20 @@ const LABEL_TITLE = '[data-test-id="input-label"] label [class*="_title_"]';
 export const parameterLabel = (page: Page, text: string) =>
   page.locator(`[data-test-id="node-parameters"] ${LABEL_TITLE}`).filter({ visible: true, hasText: exactText(text) });
 
-/** A parameter's description, as n8n shows it: the tooltip of the info icon that appears when its label is hovered. */
-export async function labelTooltip(page: Page, label: string): Promise<string> {
-  const container = page.locator('[data-test-id="node-parameters"] [data-test-id="input-label"]').filter({ visible: true, has: parameterLabel(page, label) });
+/**
+ * A parameter's description, as n8n shows it: the tooltip of the info icon that appears when its label is hovered.
+ * Returns the tooltip's text, found by how it starts (`begins`), outside the node's panel.
+ */
+export async function labelTooltip(page: Page, label: string, begins: string): Promise<string> {
+  const title = page.locator('label [class*="_title_"]', { hasText: exactText(label) }); // inside the container
+  const container = page.locator('[data-test-id="node-parameters"] [data-test-id="input-label"]').filter({ visible: true, has: title });
   await container.hover();
   await container.locator('[class*="infoIcon"], [class*="info-icon"], svg').last().hover();
-  const tooltip = page.locator('.el-popper[role="tooltip"], [role="tooltip"]').filter({ visible: true }).last();
+  const tooltip = page.getByText(begins).filter({ visible: true }).last();
   await tooltip.waitFor({ timeout: 10_000 });
-  return await tooltip.innerText();
+  const [text, inPanel] = await tooltip.evaluate((element) => [element.textContent ?? '', element.closest('[data-test-id="node-parameters"]') !== null] as const);
+  if (inPanel) throw new Error(`"${begins}…" is in the node's panel, not in ${label}'s tooltip`);
+  return text;
 }
 
 /** Opens a locator's list and picks the entry whose name contains `name`. */
