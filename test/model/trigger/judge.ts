@@ -12,7 +12,8 @@
  *   (the final fault-free polls), unless a warning was logged at a poll after it started.
  * - A warning names a workflow filter and statuses of which, at that poll, at least 50 runs started since the
  *   previous kept poll (for a final status, not at the activation poll itself, where hidden runs in a final
- *   status are history): the only case in which a full page can hide a run that may be missed.
+ *   status are history): the only case in which a full page can hide a run that may be missed. Settings changed
+ *   and changed back with no poll in between are one activation for the trigger, which never saw the change.
  */
 import { FINAL } from './schedule';
 
@@ -82,8 +83,15 @@ export function judge({ epochs, polls, errors, runs }: Played, base: number): st
     if ((last || (polledAfter && stillSelected)) && !warnedAfter(run.startedAt)) broken.push(`${run.runId} (${run.status}, ${run.workflowId}) finished at +${(finished - base) / 1000} s and never fired, with no warning`);
   }
 
+  const sameSettings = (a: Epoch, b: Epoch) => JSON.stringify([[...a.statuses].sort(), [...a.workflows].sort()]) === JSON.stringify([[...b.statuses].sort(), [...b.workflows].sort()]);
   for (const [index, poll] of polls.entries()) {
-    const since = polls.slice(0, index).reverse().find((earlier) => earlier.ok && earlier.epoch === poll.epoch)?.at ?? -Infinity;
+    // The trigger knows only the settings it polled with: settings changed and changed back with no poll kept or
+    // recorded in between are, for it, the activation it last kept or recorded a poll under (it cannot tell; under
+    // the durable scheduler the activation poll is recorded in global static data even when its state is
+    // discarded), so runs started since that poll count, and this is not an activation poll.
+    const previous = polls.slice(0, index).reverse().find((earlier) => earlier.ok || earlier.recorded);
+    const continues = previous !== undefined && previous.epoch !== poll.epoch && sameSettings(epochs[previous.epoch], epochs[poll.epoch]);
+    const since = continues ? previous.at : (polls.slice(0, index).reverse().find((earlier) => earlier.ok && earlier.epoch === poll.epoch)?.at ?? -Infinity);
     for (const warning of poll.warnings) {
       const named = /\((all workflows|workflow (\S+)), status ([^)]+)\)/.exec(warning);
       if (!named) {
@@ -94,7 +102,7 @@ export function judge({ epochs, polls, errors, runs }: Played, base: number): st
       const statuses = named[3].split(', ');
       // At the activation poll itself, runs hidden in a final status finished before activation: history, no
       // miss. After a failed activation poll the trigger cannot tell how long ago a hidden run finished.
-      const activationPoll = polls.findIndex((earlier) => earlier.epoch === poll.epoch) === index;
+      const activationPoll = !continues && polls.findIndex((earlier) => earlier.epoch === poll.epoch) === index;
       const crowded = statuses.some((status) => {
         const listed = poll.truth.filter((run) => run.status === status && (!workflow || run.workflowId === workflow) && run.startedAt > since - MARGIN_MS);
         const missable = !(FINAL as readonly string[]).includes(status) || !activationPoll || listed.some((run) => (run.completedAt ?? 0) >= (activatedAt[poll.epoch] ?? poll.at));

@@ -72,6 +72,25 @@ export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
  * before the first scheduled poll was taken for history.
  */
 export const REGRESSIONS: Array<[Schedule]> = [
+  // Settings changed and changed back before any poll saw the change, then 50 runs cancelled: the trigger, which
+  // cannot tell, continues its activation and warns of the full Cancelled page (found by CI's random seed, under
+  // both pollers; the durable one keeps only the activation poll's record).
+  ...(['legacy', 'durable'] as const).map((poller): [Schedule] => [
+    {
+      poller,
+      initial: { statuses: ['Completed', 'Failed', 'Cancelled'], workflows: [] },
+      steps: [
+        { kind: 'poll' },
+        { kind: 'reconfigure', statuses: ['Failed'], workflows: [2] },
+        { kind: 'start', count: 50, workflow: 0, as: 'Pending' },
+        { kind: 'move', offset: 0, count: 30, to: 'Cancelled' },
+        { kind: 'reconfigure', statuses: ['Completed', 'Failed', 'Cancelled'], workflows: [] },
+        { kind: 'move', offset: 0, count: 30, to: 'Cancelled' },
+        { kind: 'move', offset: 0, count: 1, to: 'Queued' },
+        { kind: 'start', count: 40, workflow: 0, as: 'Pending' },
+      ],
+    },
+  ]),
   [
     {
       poller: 'legacy',
