@@ -66,10 +66,11 @@ export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
 });
 
 /**
- * Schedules that once broke the property (as fast-check shrank them), replayed first on every run. The first
- * found a fault in the model, not the trigger: saving unchanged settings was taken for a new activation. The
- * second is the one n8n 2.41's durable scheduler broke: the activation poll's state discarded, a run finishing
- * before the first scheduled poll was taken for history.
+ * Schedules that once broke the property (as fast-check shrank them), replayed first on every run. The two
+ * first (one per poller) found a fault in the oracle: settings changed and changed back unseen were taken for a new
+ * activation. The next found a fault in the model, not the trigger: saving unchanged settings was taken for a new
+ * activation. The last is the one n8n 2.41's durable scheduler broke: the activation poll's state discarded, a run
+ * finishing before the first scheduled poll was taken for history.
  */
 export const REGRESSIONS: Array<[Schedule]> = [
   // Settings changed and changed back before any poll saw the change, then 50 runs cancelled: the trigger, which
