@@ -6,26 +6,23 @@ import type { Page } from 'playwright-core';
 
 import { FIXTURE_IDS, FIXTURE_KEYS, modelsFor } from '../../test/simulator';
 import { freePort } from '../lib/processes';
-import { screenshotAs } from './editor';
 import { closeCredentialDialog, createCredentialFromNode, removeNewCredentials } from './credential';
 import { ACME, visibleWorkflows } from './fixtures';
 import { executeStep, outputJson } from './output';
 import { addAction, addStartRun, addTrigger } from './panel';
-import { addCollectionOption, chooseOption, collectionOptions, labelTooltip, listResources, locatorById, locatorInput, locatorMode, mapperField, mapperFieldKinds, parameterLabel, pasteFixed, pickResource, setSwitch } from './parameters';
+import { addCollectionOption, chooseOption, collectionOptions, labelTooltip, listResources, locatorById, locatorInput, locatorMode, mapperField, mapperFieldKinds, parameterLabel, parametersText, pasteFixed, pickResource, setSwitch } from './parameters';
 import { CONTRACT_SUMMARY, CONTRACT_TEXT, EXPECTED } from './first-time.expected';
 import { producedDocumentLink, startRun, startRunWithDocument } from './service';
 import { browserFile } from './steps';
 
 const file = browserFile('first-time');
-const { step } = file;
+const { step, shot } = file;
 let page: Page;
 beforeAll(() => {
   page = file.page;
 });
-const shot = (name: string, docs?: string) => screenshotAs(page, name, docs);
 /** How long to wait for what only the fixed editor shows (the panel has rendered by then): a missing one fails soon. */
 const SOON = { timeout: 10_000 };
-const parametersText = () => page.locator('[data-test-id="node-parameters"]').innerText();
 
 step('item 1: Chat Completion, fresh: its Model is a From list locator that lists the models, no "Error fetching options"', async () => {
   await addAction(page, 'Create a chat completion');
@@ -34,7 +31,7 @@ step('item 1: Chat Completion, fresh: its Model is a From list locator that list
   const models = await listResources(page, EXPECTED.item1.modelParameter);
   await shot('item-01-chat-model-list');
   expect(models.sort()).toEqual(modelsFor(ACME).sort());
-  expect(await parametersText()).not.toContain('Error fetching options');
+  expect(await parametersText(page)).not.toContain('Error fetching options');
 });
 
 step('item 2 /v1: a credential whose Base URL ends in /v1 passes its test, and the Workflow picker fills', async () => {
@@ -76,7 +73,7 @@ step('item 3: the mappers show typed fields, labels that carry the rules, and a 
   await pickResource(page, 'templateId', 'Employment offer letter');
   await mapperField(page, 'employee.start_date').waitFor();
   await shot('item-03-template-mapper');
-  expect(await parametersText()).toContain(EXPECTED.item3.templateNotice);
+  expect(await parametersText(page)).toContain(EXPECTED.item3.templateNotice);
   const kinds = { 'employee.start_date': 'date', role: 'dropdown', 'employee.remote': 'switch', benefits: 'text', 'employee.photo': 'text' };
   expect(await mapperFieldKinds(page, Object.keys(kinds))).toEqual(kinds);
   expect(await mapperField(page, 'benefits').innerText()).toContain(EXPECTED.item3.choices);
@@ -86,7 +83,7 @@ step('item 3: the mappers show typed fields, labels that carry the rules, and a 
   await pickResource(page, 'workflowId', 'NDA drafting');
   await mapperField(page, 'effective_date').waitFor();
   await shot('item-03-run-mapper');
-  expect(await parametersText()).toContain(EXPECTED.item3.runNotice);
+  expect(await parametersText(page)).toContain(EXPECTED.item3.runNotice);
   expect(await mapperFieldKinds(page, ['effective_date', 'governing_law', 'include_non_solicit'])).toEqual({ effective_date: 'date', governing_law: 'dropdown', include_non_solicit: 'switch' });
 });
 
@@ -125,7 +122,7 @@ step('item 6: Start, fresh: Input Mode follows the picked workflow\'s entry step
   await shot('item-06-input-mode');
   expect(await page.locator('[data-test-id="parameter-input-inputMode"] input').inputValue()).toBe(EXPECTED.item6.mode);
   expect(await mapperField(page, 'text').innerText()).toContain(EXPECTED.item6.textColumn);
-  expect(await parametersText()).not.toMatch(/set Input Mode to Text/);
+  expect(await parametersText(page)).not.toMatch(/set Input Mode to Text/);
 });
 
 step('item 7: a template that needs attention is marked in the picker and explained in the mapper', async () => {
@@ -204,7 +201,7 @@ step('item 11 trigger: no notice always shown; the "Busy workspace?" advice is t
   await addTrigger(page);
   await parameterLabel(page, 'Workflows').waitFor(SOON);
   expect(await page.locator('[data-test-id="node-parameters"] .notice, [data-test-id="node-parameters"] [class*="notice"]').filter({ visible: true }).count()).toBe(0);
-  expect(await parametersText()).not.toContain(EXPECTED.item11.busyAdvice);
+  expect(await parametersText(page)).not.toContain(EXPECTED.item11.busyAdvice);
   const tooltip = await labelTooltip(page, 'Workflows', 'Fire only for runs of these workflows');
   await shot('item-11-trigger-advice');
   expect(tooltip).toContain(EXPECTED.item11.busyAdvice);
@@ -234,5 +231,5 @@ step('item 11 mapper: no stale "Select a template first." after a template is pi
   await page.locator('.el-select-dropdown__item').filter({ visible: true, hasText: 'Map Automatically' }).click();
   await page.locator('[data-test-id="mapping-fields-container"]').waitFor({ state: 'hidden', ...SOON });
   await shot('item-11-mapping-mode');
-  expect(await parametersText()).not.toContain(EXPECTED.item11.staleNotice);
+  expect(await parametersText(page)).not.toContain(EXPECTED.item11.staleNotice);
 });

@@ -5,22 +5,19 @@
 import type { Page } from 'playwright-core';
 
 import { FIXTURE_KEYS, modelsFor } from '../../test/simulator';
-import { screenshotAs } from './editor';
 import { closeCredentialDialog, createCredentialFromNode, removeNewCredentials } from './credential';
 import { ACME, visibleWorkflows } from './fixtures';
 import { executeStep, outputJson } from './output';
 import { addAction, addChatModelToChain, addTrigger } from './panel';
-import { listResources, redErrors } from './parameters';
+import { listResources, parametersText, redErrors } from './parameters';
 import { browserFile } from './steps';
 
 const file = browserFile('newcomer');
-const { step } = file;
+const { step, shot } = file;
 let page: Page;
 beforeAll(() => {
   page = file.page;
 });
-const shot = (name: string, docs?: string) => screenshotAs(page, name, docs);
-const parametersText = () => page.locator('[data-test-id="node-parameters"]').innerText();
 
 for (const [label, suffix] of [['root', ''], ['/v1', '/v1']] as const) {
   step(`newcomer ${label}: the action node from the panel, its credential made from the node with the Base URL typed as ${label}, the test passes, a first run shows output`, async () => {
@@ -53,6 +50,6 @@ step('newcomer chat model: the Chat Model fresh from the panel under a Basic LLM
   const models = await listResources(page, 'model');
   await shot('newcomer-chat-model');
   expect(models.sort()).toEqual(modelsFor(ACME).sort());
-  expect(await parametersText()).not.toContain('Error fetching options');
+  expect(await parametersText(page)).not.toContain('Error fetching options');
 });
 

@@ -50,6 +50,9 @@ export async function setSwitch(page: Page, parameter: string, on: boolean): Pro
 /** A parameter label's own text (n8n's label element also holds the Fixed/Expression toggle). */
 const LABEL_TITLE = '[data-test-id="input-label"] label [class*="_title_"]';
 
+/** Everything the node's parameters panel shows, as text. */
+export const parametersText = (page: Page) => page.locator('[data-test-id="node-parameters"]').innerText();
+
 /** A visible parameter's label in the node's panel, by its whole text. */
 export const parameterLabel = (page: Page, text: string) =>
   page.locator(`[data-test-id="node-parameters"] ${LABEL_TITLE}`).filter({ visible: true, hasText: exactText(text) });

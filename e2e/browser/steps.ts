@@ -14,6 +14,8 @@ export interface BrowserFile {
   /** The file's editor, once the first step runs. */
   readonly editor: Editor;
   readonly page: Page;
+  /** Saves the page as e2e/.artifacts/browser/<name>.png (and as docs/screenshots/<docs>.png when given). */
+  shot(name: string, docs?: string): Promise<void>;
   /** A test, timed for the closing line; `name` up to its first colon names it there. */
   step(name: string, body: () => Promise<void>, timeoutMs?: number): void;
 }
@@ -47,6 +49,7 @@ export function browserFile(tag: string): BrowserFile {
     get page() {
       return opened().page;
     },
+    shot: (name, docs) => screenshotAs(opened().page, name, docs),
     step(name, body, timeoutMs) {
       const short = name.split(':')[0];
       test(

@@ -84,7 +84,7 @@ export type RefusalReason = 'origin' | 'userinfo' | 'dotSegment';
  * would resolve it, so an id typed as `..` (`/workflows/runs/..`) would reach another endpoint (`/workflows/`). No
  * path of the contract has one, and no id is only dots.
  */
-export function hasDotSegment(pathOrUrl: string): boolean {
+function hasDotSegment(pathOrUrl: string): boolean {
 	const path = pathOrUrl.replace(/^[a-z][a-z0-9+.-]*:/i, '').replace(/^[/\\]{2}[^/\\?#]*/, '').split(/[?#]/)[0];
 	return path.split(/[/\\]/).some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
 }
@@ -122,7 +122,7 @@ export function resolveServiceUrl(normalisedBaseUrl: string, pathOrUrl: string):
 	const path = target.startsWith('/') ? target : `/${target}`;
 	const joined = prefix && (path === prefix || path.startsWith(`${prefix}/`)) ? path : `${prefix}${path}`;
 	if (!URL.canParse(joined, origin)) return refused('origin');
-	// `new URL` normalises backslashes (dot segments were refused above): a crafted path must not leave the origin.
+	// `new URL` normalises backslashes and dot segments (refused in `accepted`): a crafted path must not leave the origin.
 	return accepted(new URL(joined, origin), origin, refused, target);
 }
 

@@ -19,7 +19,7 @@ export function resolveOrRefuse(node: INode, baseUrl: string, path: string, item
 		);
 	if (resolved.reason === 'dotSegment')
 		throw withFailure(
-			new NodeOperationError(node, `Refused to request "${redactUserinfo(resolved.target)}": an ID made only of dots names no resource`, {
+			new NodeOperationError(node, `Refused to request "${resolved.target}": an ID made only of dots names no resource`, {
 				description: `A "." or ".." in a request's path would send it to another endpoint of the service (the one above it), so nothing was sent. Check the ID: pick it from the list, or map it from the node that created it.`,
 				itemIndex,
 			}),
