@@ -46,7 +46,7 @@ export interface OverheadResult {
 type Side = 'ours' | 'oursAllAtOnce' | 'httpRequest' | 'floor' | 'floorAllAtOnce';
 
 /** The read window of this package's node at version 2's defaults: Batch Size, never fewer than the reads' own pool. */
-const OURS_WINDOW = Math.max(READ_CONCURRENCY, DEFAULT_BATCH_SIZE.v2);
+const OURS_WINDOW = Math.max(READ_CONCURRENCY, DEFAULT_BATCH_SIZE);
 
 function itemsSource(count: number): BenchNode {
   const items = Array.from({ length: count }, (_, index) => ({ json: { index, workflowId: FIXTURE_IDS.workflows.agentSummary } }));

@@ -18,7 +18,7 @@ import { connect, manualTrigger, type BenchNode } from '../lib/workflow';
  */
 export const LIMIT_PER_MINUTE = 300;
 /** The package's default window: version 2's Batch Size. */
-export const DEFAULT_WINDOW = DEFAULT_BATCH_SIZE.v2;
+export const DEFAULT_WINDOW = DEFAULT_BATCH_SIZE;
 
 export interface PaceSide {
   seconds: number;

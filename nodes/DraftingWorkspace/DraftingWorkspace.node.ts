@@ -5,7 +5,7 @@ import { properties } from './actions/properties';
 import { router } from './actions/router';
 import { subtitleFromOptions } from '../shared/common/descriptions';
 import { NODE_TYPES } from '../shared/common/nodeTypes';
-import { listSearch, loadOptions, resourceMapping } from './methods';
+import { listSearch, resourceMapping } from './methods';
 
 export class DraftingWorkspace implements INodeType {
 	description: INodeTypeDescription = {
@@ -13,10 +13,9 @@ export class DraftingWorkspace implements INodeType {
 		name: 'draftingWorkspace',
 		icon: { light: 'file:../../icons/drafting-workspace.svg', dark: 'file:../../icons/drafting-workspace.dark.svg' },
 		group: ['transform'],
-		// Version 2: Batch Size defaults to 10 items at once (version 1 keeps 1, one item after the other), and the editor
-		// and output changes of issue 26 (see the README's "Node versions").
-		version: [1, 2],
-		defaultVersion: 2,
+		// One version until a change of a parameter, a default or an output shape needs the next (ARCHITECTURE.md,
+		// "The next node version").
+		version: 1,
 		subtitle: subtitleFromOptions(properties),
 		description: 'Run workflows, produce documents from templates and chat in Drafting Workspace',
 		defaults: { name: 'Drafting Workspace' },
@@ -47,7 +46,7 @@ export class DraftingWorkspace implements INodeType {
 		},
 	};
 
-	methods = { listSearch, loadOptions, resourceMapping };
+	methods = { listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /**
- * Items in flight at once, for every operation, from node version 2. Ten keeps a key's default rate limit (300
+ * Items in flight at once, for every operation. Ten keeps a key's default rate limit (300
  * requests a minute, 5 a second) busy for items of up to 2 s (a chat answer, a render with its PDF download), the
  * slowest items this service serves one request for; faster items reach the limit first, and its 429s pause every
  * item at once (transport/pause.ts) rather than fail. Five (n8n's chains' default) measured at half the key's pace
- * for 2 s answers (bench scenario 8). Ten is also what the runs' Follow at Most holds open. Version 1 keeps 1 (one
- * item after the other, as it always did): a saved workflow does not change behaviour unless Batch Size is set.
+ * for 2 s answers. Ten is also what the runs' Follow at Most holds open.
  */
-export const DEFAULT_BATCH_SIZE = { v1: 1, v2: 10 } as const;
+export const DEFAULT_BATCH_SIZE = 10;
 
 const BATCH_SIZE_DESCRIPTION =
 	"How many items to process in parallel. Output keeps the items' order. Requests that create something (starts, uploads, documents) are sent in item order; the key's rate limit is shared by all of them (a 429 pauses every item). Set to 1 to process one item at a time.";
@@ -25,20 +24,14 @@ const batching = {
 export const batchingOptions: INodeProperties[] = [
 	{
 		...batching,
-		displayOptions: { show: { '@version': [1], '@tool': [false] } },
-		options: [{ displayName: 'Batch Size', name: 'batchSize', type: 'number', default: 1, typeOptions: { minValue: 1 }, description: BATCH_SIZE_DESCRIPTION }],
-	},
-	{
-		...batching,
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }], '@tool': [false] } },
-		options: [{ displayName: 'Batch Size', name: 'batchSize', type: 'number', default: 10, typeOptions: { minValue: 1 }, description: BATCH_SIZE_DESCRIPTION }],
+		displayOptions: { show: { '@tool': [false] } },
+		options: [{ displayName: 'Batch Size', name: 'batchSize', type: 'number', default: DEFAULT_BATCH_SIZE, typeOptions: { minValue: 1 }, description: BATCH_SIZE_DESCRIPTION }],
 	},
 ];
 
-/** Batch Size, read once for the execution (item 0): a whole number from 1 up; by default 1 in version 1, 10 from 2. */
+/** Batch Size, read once for the execution (item 0): a whole number from 1 up, 10 by default. */
 export function readBatchSize(this: IExecuteFunctions): number {
-	const fallback = this.getNode().typeVersion >= 2 ? DEFAULT_BATCH_SIZE.v2 : DEFAULT_BATCH_SIZE.v1;
 	const batching = this.getNodeParameter('batching', 0, {}) as IDataObject;
-	const size = Math.floor(Number(batching.batchSize ?? fallback));
-	return Number.isFinite(size) && size >= 1 ? size : fallback;
+	const size = Math.floor(Number(batching.batchSize ?? DEFAULT_BATCH_SIZE));
+	return Number.isFinite(size) && size >= 1 ? size : DEFAULT_BATCH_SIZE;
 }

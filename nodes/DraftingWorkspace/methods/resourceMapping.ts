@@ -10,7 +10,7 @@ import { apiObject } from '../../shared/transport';
  * n8n's mapper keeps the last `emptyFieldsNotice` it was given until another one replaces it, and shows it whenever
  * the fields are not shown (Map Automatically, a refresh). So every answer carries one that is true in that state:
  * with fields, what Map Automatically reads. Without it, "Select a template first." stayed after a template was
- * picked, and showed up again when the mapping mode was switched (issue 26).
+ * picked, and showed up again when the mapping mode was switched.
  */
 const AUTO_MAP_NOTICE = {
 	run: "Map Automatically sends each item key named like an input field; keys that match none are listed in the output's unmatchedInputKeys.",
@@ -21,14 +21,14 @@ const AUTO_MAP_NOTICE = {
 
 /**
  * Start Run's field mapper: one field per property of the selected workflow's input schema. With Input Mode "From
- * the Workflow's Entry Step" (node version 2's default) a workflow that starts with an agent step gets one text
+ * the Workflow's Entry Step" (the default) a workflow that starts with an agent step gets one text
  * column instead, so the editor shows what the run takes without a switch of mode.
  */
 export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const workflowId = locatorValue(this.getNodeParameter('workflowId', undefined, { extractValue: true }));
 	if (!workflowId) return { fields: [], emptyFieldsNotice: 'Select a workflow first.' };
 	const detail = await apiObject.call(this, { method: 'GET', path: `/workflows/${encodeURIComponent(workflowId)}` }, { what: 'a workflow' });
-	const mode = this.getNodeParameter('inputMode', this.getNode().typeVersion >= 2 ? 'entryStep' : 'fields');
+	const mode = this.getNodeParameter('inputMode', 'entryStep');
 	if (mode === 'entryStep') {
 		const entry = entryInputOf(detail);
 		if (entry === 'text') return { fields: [{ ...ENTRY_TEXT_FIELD }], emptyFieldsNotice: AUTO_MAP_NOTICE.runText };
@@ -45,7 +45,7 @@ export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<Re
 					: 'This workflow has no input schema: set Input Mode to Text or JSON.',
 		};
 	}
-	const fields = runInputFields(schema, this.getNode().typeVersion);
+	const fields = runInputFields(schema);
 	return {
 		fields,
 		emptyFieldsNotice: fields.length ? AUTO_MAP_NOTICE.run : 'This workflow takes no input fields: the run starts with an empty input.',
@@ -68,6 +68,6 @@ export async function getTemplateFields(this: ILoadOptionsFunctions): Promise<Re
 				'This template needs attention: a document author must look at its recipe in the workspace before it can be used. Its answers show here once that is done.',
 		};
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
-	const fields = templateMapperFields(schema, this.getNode().typeVersion);
+	const fields = templateMapperFields(schema);
 	return { fields, emptyFieldsNotice: fields.length ? AUTO_MAP_NOTICE.template : 'This template has no fields to answer.' };
 }

@@ -81,7 +81,7 @@ export function toChatCompletion(aggregated: AggregatedCompletion): IDataObject 
 	};
 }
 
-/** Token counts in camelCase, as node version 2 outputs them and n8n's chains read them. */
+/** Token counts in camelCase, as the node outputs them and n8n's chains read them. */
 export interface UsageCounts {
 	promptTokens: number;
 	completionTokens: number;

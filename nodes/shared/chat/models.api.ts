@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { apiList } from '../transport';
 
 /**
- * The chat models of the workspace, for every Model picker (the locator's list, version 1's dropdown):
+ * The chat models of the workspace, for every Model picker (the locator's list):
  * GET /v1/models (the models the workspace allows for API access, or the one it fixes), ids sorted, filtered by
  * `filter` (case-insensitive, anywhere in the id).
  */
@@ -15,7 +15,7 @@ export async function chatModelIds(this: ILoadOptionsFunctions, filter?: string)
 		.sort();
 }
 
-/** "From list" of the Model locator (the Chat Model's; Chat Completion's from node version 2). */
+/** "From list" of the Model locator (the Chat Model's and Chat Completion's). */
 export async function searchChatModels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	return { results: (await chatModelIds.call(this, filter)).map((id) => ({ name: id, value: id })) };
 }

@@ -6,11 +6,9 @@ import { typeOf, type Coerced } from './jsonSchema';
 /**
  * Choice answers (an `enum`, or an array whose items are an `enum`) as both mappers read them. Pure: no I/O.
  * The service takes a choice "exactly as its option text" (the API's Template production, section 4), so
- * whatever is read here is always one of the options themselves, never the text as typed.
- *
- * - Strict (node version 1): the value's text must equal an option's text.
- * - Lenient (node version 2): also the one option equal to it once both are trimmed and lower-cased. When
- *   several options match that way ("Gym" and "GYM"), the value is refused: which one was meant is a guess.
+ * whatever is read here is always one of the options themselves, never the text as typed: the option whose text
+ * equals the value's, else the one option equal to it once both are trimmed and lower-cased. When several options
+ * match that way ("Gym" and "GYM"), the value is refused: which one was meant is a guess.
  */
 
 /** The options of a several-choice field (an array whose items are an `enum`), or undefined for any other field. */
@@ -37,43 +35,31 @@ function listed(options: readonly unknown[]): string {
 }
 
 /** One choice: the option it names, or why it names none (or several). */
-export function readChoice(options: readonly unknown[], value: unknown, lenient: boolean): Coerced {
+export function readChoice(options: readonly unknown[], value: unknown): Coerced {
 	const text = textOf(value);
 	const exact = options.findIndex((option) => textOf(option) === text);
 	if (exact >= 0) return { ok: true, value: options[exact] };
-	if (lenient) {
-		const matches = options.filter((option) => folded(textOf(option)) === folded(text));
-		if (matches.length === 1) return { ok: true, value: matches[0] };
-		if (matches.length > 1)
-			return { ok: false, problem: `"${text}" matches ${listed(matches)} when letter case is ignored: write it exactly as one of them` };
-	}
+	const matches = options.filter((option) => folded(textOf(option)) === folded(text));
+	if (matches.length === 1) return { ok: true, value: matches[0] };
+	if (matches.length > 1)
+		return { ok: false, problem: `"${text}" matches ${listed(matches)} when letter case is ignored: write it exactly as one of them` };
 	return { ok: false, problem: `"${text}" is not one of ${listed(options)}` };
 }
 
 /** The entries of a several-choice answer: a list, a JSON list, or comma-separated text. */
-function entriesOf(options: readonly unknown[], value: unknown, lenient: boolean): unknown[] {
+function entriesOf(options: readonly unknown[], value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
-	if (!lenient) return textOf(value).split(',').map((entry) => entry.trim()).filter(Boolean);
 	const parsed = parseJsonText(value);
 	if (Array.isArray(parsed)) return parsed;
 	// An option whose text has a comma in it is one entry, not two.
-	if (readChoice(options, value, true).ok) return [value];
+	if (readChoice(options, value).ok) return [value];
 	return textOf(value).split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
-/**
- * Several choices, posted as a list. Strict: each entry's text is an option's (posted as text, as version 1
- * always did). Lenient: each entry read as `readChoice` does, each option once, in the order given.
- */
-export function readChoiceList(options: readonly unknown[], value: unknown, lenient: boolean): Coerced {
-	const entries = entriesOf(options, value, lenient);
-	if (!lenient) {
-		const unknown = entries.filter((entry) => !options.map(textOf).includes(textOf(entry)));
-		return unknown.length
-			? { ok: false, problem: `has ${unknown.map((entry) => `"${textOf(entry)}"`).join(', ')}, not among ${listed(options)}` }
-			: { ok: true, value: entries.map(textOf) };
-	}
-	const read = entries.map((entry) => readChoice(options, entry, true));
+/** Several choices, posted as a list: each entry read as `readChoice` does, each option once, in the order given. */
+export function readChoiceList(options: readonly unknown[], value: unknown): Coerced {
+	const entries = entriesOf(options, value);
+	const read = entries.map((entry) => readChoice(options, entry));
 	const problems = read.flatMap((entry) => (entry.ok ? [] : [entry.problem]));
 	if (problems.length) return { ok: false, problem: `has ${problems.join('; ')}` };
 	const picked = read.map((entry) => (entry as { ok: true; value: unknown }).value);

@@ -7,8 +7,7 @@ export function jsonItems(data: IDataObject | IDataObject[]): INodeExecutionData
 
 /**
  * A record whose id is named as the rest of the node names it (`runId`, `workflowId`): a list item the service
- * sends with `id` gets that id under `key`, first, and loses `id`, so Get Many's items read like Get's (node
- * version 2). A record that already has `key`, or has no `id`, comes back unchanged.
+ * sends with `id` gets that id under `key`, first, and loses `id`, so Get Many's items read like Get's. A record that already has `key`, or has no `id`, comes back unchanged.
  */
 export function withIdAs(record: IDataObject, key: string): IDataObject {
 	if (record[key] !== undefined && record[key] !== null) return record;

@@ -51,7 +51,7 @@ function runEntryName(run: IDataObject, id: string): string {
 }
 
 /**
- * "From list" for Run → Download Input Document (node version 2): the documents of the run chosen in the Run field,
+ * "From list" for Run → Download Input Document: the documents of the run chosen in the Run field,
  * read from its record. No run yet (or one an expression gives only when the node runs): an empty list, and the
  * field's By ID mode stays open.
  */

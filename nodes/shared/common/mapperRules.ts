@@ -1,15 +1,10 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /**
- * What the field mappers (Start Run's Input Fields, Produce From Template's Answers) tell a user about formats in
- * node version 2. n8n 2.41 does not render a resource mapper's `hint`, and a mapper field has no description, so
+ * What the field mappers (Start Run's Input Fields, Produce From Template's Answers) tell a user about formats.
+ * n8n 2.41 does not render a resource mapper's `hint`, and a mapper field has no description, so
  * a rule the field's type cannot show is carried by its label, and the notice above the mapper states them all.
  */
-
-/** A mapper's version-2 reading: choices in any letter case, several choices as a list or comma-separated. */
-export function isLenientMapper(typeVersion: number): boolean {
-	return typeVersion >= 2;
-}
 
 /** The rule a field's label carries when its type cannot show it (kept short: n8n cuts long mapper labels). */
 export const LABEL_RULES = {
@@ -24,15 +19,15 @@ export function labelWithRule(label: string, rule: (typeof LABEL_RULES)[keyof ty
 
 const SHARED_RULES = 'Dates: pick one or map yyyy-MM-dd. Choices: any letter case, several comma-separated.';
 
-/** The notice above Produce From Template's answers (version 2, once a template is chosen). */
+/** The notice above Produce From Template's answers (once a template is chosen). */
 export const TEMPLATE_MAPPER_NOTICE = `${SHARED_RULES} Pictures: a binary field name (PNG or JPEG, 1 MB at most).`;
 
-/** The notice above Start Run's input fields (version 2, once a workflow is chosen). */
+/** The notice above Start Run's input fields (once a workflow is chosen). */
 export const RUN_MAPPER_NOTICE = `${SHARED_RULES} Documents: a binary field name (uploaded first) or an Upload output.`;
 
 /**
- * The notice above a mapper: version 2 only (version 1's editor is unchanged), and only once the workflow or
- * template that gives the mapper its fields is chosen (`locator`), when the rules mean something.
+ * The notice above a mapper, shown once the workflow or template that gives the mapper its fields is chosen
+ * (`locator`), when the rules mean something.
  */
 export function mapperNotice(name: string, text: string, show: NonNullable<IDisplayOptions['show']>, locator: string): INodeProperties {
 	return {
@@ -40,6 +35,6 @@ export function mapperNotice(name: string, text: string, show: NonNullable<IDisp
 		name,
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 2 } }], [locator]: [{ _cnd: { exists: true } }] } },
+		displayOptions: { show: { ...show, [locator]: [{ _cnd: { exists: true } }] } },
 	};
 }

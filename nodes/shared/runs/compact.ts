@@ -1,24 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { safeFileName } from '../transport/fileName';
 import type { FileShape } from './files';
-import { findRenderedArtifacts, isPausedForReview, isTerminal, runErrorOf, runIdOf, statusOf, workflowIdOf } from './record';
+import { isPausedForReview, isTerminal, runErrorOf, runIdOf, statusOf, workflowIdOf } from './record';
 import { resultTextOf } from './resultText';
 
 /**
  * The compact answer about a run (Simplify): what an AI agent, or a person reading the output, needs to act on,
- * without the steps, timings and outputs of the full record. Pure: links are resolved by the caller's `urlOf`.
+ * without the steps, timings and outputs of the full record. Pure: the files come described by the caller
+ * (files.api.ts, their links resolved).
  */
-
-/** One rendered file: its name, type, size and the address it downloads from (with the API key). */
-interface CompactFile {
-	name: string;
-	format?: string;
-	mimeType?: string;
-	/** Bytes when the record says it; n8n's readable size (e.g. "12.3 kB") when the file was downloaded. */
-	size?: number | string;
-	url?: string;
-}
 
 export interface CompactRun {
 	runId?: string;
@@ -29,10 +19,10 @@ export interface CompactRun {
 	finished: boolean;
 	/** Waiting at a review step for a person to approve it in the workspace. */
 	pausedForReview: boolean;
-	/** Node version 2: the run's result as text (resultText.ts), null when it has none (yet). */
-	output?: string | null;
-	/** Node version 1: CompactFile; version 2: the one file shape (files.ts). */
-	files: CompactFile[] | FileShape[];
+	/** The run's result as text (resultText.ts), null when it has none (yet). */
+	output: string | null;
+	/** The run's files in the one file shape (files.ts). */
+	files: FileShape[];
 	/** Why the run failed or was cancelled, when the service says. */
 	reason?: string;
 	/** What the reader can do next, in one or two sentences. */
@@ -48,44 +38,17 @@ export interface WaitSummary {
 	limitedAsTool?: boolean;
 }
 
-/** A file the node downloaded (its binary data's name, type and readable size). */
-export interface DownloadedFileFacts {
-	stepId?: string;
-	fileName?: string;
-	mimeType?: string;
-	fileSize?: string;
-}
-
 export interface CompactRunInput {
 	record: IDataObject;
-	/** The absolute download URL of a path the service gave, or undefined when it is refused (another origin). */
-	urlOf: (path: string) => string | undefined;
-	downloaded?: DownloadedFileFacts[];
+	/** The run's files in the one file shape, downloaded or not. */
+	files: FileShape[];
 	wait?: WaitSummary;
 	/** Known from the request when the record lacks it (the start answer has no workflowId). */
 	workflowId?: string;
-	/** Node version 2: the run's files in the one file shape, and the run's result text beside them. */
-	version2?: { files: FileShape[] };
 }
 
 function text(value: unknown): string | undefined {
 	return typeof value === 'string' && value ? value : undefined;
-}
-
-function filesOf(input: CompactRunInput): CompactFile[] {
-	return findRenderedArtifacts(input.record).map((artifact, index) => {
-		const downloaded = input.downloaded?.find((file) => artifact.stepId !== undefined && file.stepId === artifact.stepId) ?? input.downloaded?.[index];
-		// The same bare name as the downloaded binary's: the record's own name is the service's, so never a path.
-		const file: CompactFile = { name: safeFileName(downloaded?.fileName, artifact.filename, `${artifact.stepId ?? `file-${index + 1}`}${artifact.format ? `.${artifact.format}` : ''}`) };
-		if (artifact.format) file.format = artifact.format;
-		const mimeType = downloaded?.mimeType ?? artifact.contentType;
-		if (mimeType) file.mimeType = mimeType;
-		const size = artifact.sizeBytes ?? downloaded?.fileSize;
-		if (size !== undefined) file.size = size;
-		const url = input.urlOf(artifact.downloadPath);
-		if (url) file.url = url;
-		return file;
-	});
 }
 
 /** Why a run failed or was cancelled, when it says: its own error or cancel reason, else its failing step's error. */
@@ -127,8 +90,8 @@ export function compactRun(input: CompactRunInput): CompactRun {
 		status,
 		finished: isTerminal(status),
 		pausedForReview: !isTerminal(status) && (isPausedForReview(record) || input.wait?.outcome === 'paused'),
-		...(input.version2 ? { output: resultTextOf(record) } : {}),
-		files: input.version2?.files ?? filesOf(input),
+		output: resultTextOf(record),
+		files: input.files,
 	};
 	const reason = endReasonOf(record, status) ?? (status === 'Cancelled' ? 'The run was cancelled' : undefined);
 	if (reason) run.reason = reason;
@@ -136,14 +99,4 @@ export function compactRun(input: CompactRunInput): CompactRun {
 	if (note) run.note = note;
 	for (const key of ['runId', 'workflowId', 'workflowName', 'status'] as const) if (run[key] === undefined) delete run[key];
 	return run;
-}
-
-/** A downloaded file told in JSON, for an AI agent (n8n drops binary data from a tool's answer). */
-export function fileFacts(file: { fileName?: string; mimeType?: string; fileSize?: string }, url: string | undefined): IDataObject {
-	return {
-		name: file.fileName ?? null,
-		mimeType: file.mimeType ?? null,
-		size: file.fileSize ?? null,
-		...(url ? { url } : {}),
-	};
 }

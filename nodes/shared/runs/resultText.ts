@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isJsonObject } from '../transport/answer';
 
 /**
- * The run's result as text, for Simplify (node version 2): what the run produced, which the compact answer would
+ * The run's result as text, for Simplify: what the run produced, which the compact answer would
  * otherwise drop. The contract names a record with "the state and output of each step" but not its field names.
  * A Contract summary run has three steps: the entry agent reads the contract ("Found 14 clauses."), the second
  * agent writes the summary, the render step turns it into a PDF ("Rendered contract-summary.pdf"). The summary,

@@ -26,46 +26,43 @@ export function unwrapInputSchema(raw: unknown): JsonSchemaObject | undefined {
 	return undefined;
 }
 
-function fieldTypeOf(property: JsonSchemaObject, version: number): FieldType | undefined {
+function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
 	// Document fields take either id pairs or (later) binary property names: left untyped so n8n converts nothing.
 	if (isDocumentField(property) || isDocumentListField(property)) return undefined;
 	if (enumOptions(property)) return 'options';
-	if (version >= 2) {
-		// Several choices take comma-separated text as well as a list: n8n's array type would refuse the text.
-		if (choiceListOptions(property)) return undefined;
-		// n8n hands a dateTime back as it holds it (an ISO string, a Luxon DateTime): read by toDateText.
-		if (property.format === 'date') return 'dateTime';
-	}
+	// Several choices take comma-separated text as well as a list: n8n's array type would refuse the text.
+	if (choiceListOptions(property)) return undefined;
+	// n8n hands a dateTime back as it holds it (an ISO string, a Luxon DateTime): read by toDateText.
+	if (property.format === 'date') return 'dateTime';
 	return fieldTypeOfJsonType(typeOf(property));
 }
 
 /**
  * The label: the field's title (n8n cuts long mapper labels at its default panel width, and a mapper field has no
- * description of its own). Version 2 adds the rule a field's type cannot show: `Contract (binary field name)`.
+ * description of its own), with the rule a field's type cannot show: `Contract (binary field name)`.
  */
-function displayNameOf(name: string, property: JsonSchemaObject, version: number): string {
+function displayNameOf(name: string, property: JsonSchemaObject): string {
 	const title = typeof property.title === 'string' && property.title ? property.title : name;
-	if (version < 2) return title;
 	if (isDocumentListField(property)) return labelWithRule(title, LABEL_RULES.binaryFields);
 	if (isDocumentField(property)) return labelWithRule(title, LABEL_RULES.binaryField);
 	return labelWithRule(title, choiceListOptions(property) ? LABEL_RULES.choices : undefined);
 }
 
-/** The field mapper's columns: one per property, required ones marked, enums as options. Version 1's are kept. */
-export function runInputFields(schema: JsonSchemaObject, version = 1): ResourceMapperField[] {
+/** The field mapper's columns: one per property, required ones marked, enums as options. */
+export function runInputFields(schema: JsonSchemaObject): ResourceMapperField[] {
 	const required = requiredOf(schema);
 	return Object.entries(propertiesOf(schema))
 		.filter(([, property]) => property && typeof property === 'object' && property.readOnly !== true)
 		.map(([name, property]) => {
 			const field: ResourceMapperField = {
 				id: name,
-				displayName: displayNameOf(name, property, version),
+				displayName: displayNameOf(name, property),
 				required: required.has(name),
 				defaultMatch: false,
 				display: true,
 				canBeUsedToMatch: false,
 			};
-			const type = fieldTypeOf(property, version);
+			const type = fieldTypeOf(property);
 			if (type) field.type = type;
 			const options = enumOptions(property);
 			if (options) field.options = options;
@@ -85,13 +82,11 @@ export interface BuiltRunInput {
 	pendingDocuments: PendingDocumentField[];
 }
 
-/** One value as its JSON type. `lenient` (node version 2): choices in any letter case, several as text too. */
-function coerce(property: JsonSchemaObject, value: unknown, lenient: boolean): Coerced {
-	if (lenient) {
-		const listOptions = choiceListOptions(property);
-		if (listOptions) return readChoiceList(listOptions, value, true);
-		if (Array.isArray(property.enum)) return readChoice(property.enum, value, true);
-	}
+/** One value as its JSON type: choices in any letter case, several as a list or as text. */
+function coerce(property: JsonSchemaObject, value: unknown): Coerced {
+	const listOptions = choiceListOptions(property);
+	if (listOptions) return readChoiceList(listOptions, value);
+	if (Array.isArray(property.enum)) return readChoice(property.enum, value);
 	switch (typeOf(property)) {
 		case 'integer':
 		case 'number':
@@ -133,10 +128,10 @@ function toDateText(value: unknown): unknown {
  * The input object to post, from the mapper's values (or an item's JSON). Empty answers are left out;
  * values are converted to the schema's JSON types; missing required fields and unusable values are
  * reported together so the user fixes them in one go. With `ignoreUnknown`, keys the schema does not
- * know are skipped (an item's JSON carries other data); otherwise they are problems. With `lenient` (node
- * version 2) a choice is read in any letter case and always sent as one of its options (choices.ts).
+ * know are skipped (an item's JSON carries other data); otherwise they are problems. A choice is read in any
+ * letter case and always sent as one of its options (choices.ts).
  */
-export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, options: { ignoreUnknown?: boolean; lenient?: boolean } = {}): BuiltRunInput {
+export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, options: { ignoreUnknown?: boolean } = {}): BuiltRunInput {
 	const properties = propertiesOf(schema);
 	const input: IDataObject = {};
 	const problems: InputProblem[] = [];
@@ -150,9 +145,9 @@ export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, opt
 		}
 		if (isEmptyAnswer(value) || property.readOnly === true) continue;
 		const isDocuments = isDocumentField(property) || isDocumentListField(property);
-		const coerced = isDocuments ? coerceDocuments(name, property, value, pendingDocuments) : coerce(property, value, options.lenient === true);
-		// Nothing to send in a value that looked filled (", ", read leniently): left out, as an empty field.
-		if (!coerced || (coerced.ok && options.lenient && isEmptyAnswer(coerced.value))) continue;
+		const coerced = isDocuments ? coerceDocuments(name, property, value, pendingDocuments) : coerce(property, value);
+		// Nothing to send in a value that looked filled (", "): left out, as an empty field.
+		if (!coerced || (coerced.ok && isEmptyAnswer(coerced.value))) continue;
 		if (coerced.ok) setOwn(input, name, coerced.value);
 		else problems.push({ field: name, problem: coerced.problem });
 	}

@@ -70,11 +70,11 @@ export interface AnswerProblem {
 	problem: string;
 }
 
-/** One answer as its JSON type; `lenient` (node version 2) reads choices in any letter case (choices.ts). */
-function convert(schema: Schema, value: unknown, lenient: boolean): Coerced {
+/** One answer as its JSON type; choices in any letter case (choices.ts). */
+function convert(schema: Schema, value: unknown): Coerced {
 	const listOptions = choiceListOptions(schema);
-	if (listOptions) return readChoiceList(listOptions, value, lenient);
-	if (Array.isArray(schema.enum)) return readChoice(schema.enum, value, lenient);
+	if (listOptions) return readChoiceList(listOptions, value);
+	if (Array.isArray(schema.enum)) return readChoice(schema.enum, value);
 	switch (typeOf(schema)) {
 		case 'integer':
 		case 'number':
@@ -112,7 +112,7 @@ export async function buildTemplateInput(
 	root: Schema,
 	answers: IDataObject,
 	resolvePicture: (path: string, value: unknown) => Promise<{ ok: true; base64: string } | { ok: false; problem: string }>,
-	options: { ignoreUnknown?: boolean; lenient?: boolean } = {},
+	options: { ignoreUnknown?: boolean } = {},
 ): Promise<{ input: IDataObject; problems: AnswerProblem[] }> {
 	const fields = new Map(templateFields(root).map((field) => [field.path, field]));
 	const input: IDataObject = {};
@@ -130,9 +130,9 @@ export async function buildTemplateInput(
 			else problems.push({ path, problem: picture.problem });
 			continue;
 		}
-		const converted = convert(field.schema, value, options.lenient === true);
-		// Lenient reading may find nothing to send in a value that looked filled (", "): left out, as an empty answer.
-		if (converted.ok && options.lenient && isEmptyAnswer(converted.value)) continue;
+		const converted = convert(field.schema, value);
+		// A value that looked filled may hold nothing to send (", "): left out, as an empty answer.
+		if (converted.ok && isEmptyAnswer(converted.value)) continue;
 		if (converted.ok) setPath(input, path, converted.value);
 		else problems.push({ path, problem: converted.problem });
 	}

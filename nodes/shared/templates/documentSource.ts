@@ -5,7 +5,7 @@ import { isJsonObject } from '../transport/answer';
 import { findDocumentLink, looksLikeLink, type DocumentFormat } from './links';
 
 /**
- * What Document → Download's Document Link (node version 2) was given, read into the one link to follow. Pure: no
+ * What Document → Download's Document Link was given, read into the one link to follow. Pure: no
  * I/O. The contract has no endpoint by document id: a produced document is read back only through the links its
  * production returned. So the field takes those links (Produce From Template's `links`, the whole output item, or
  * their JSON), or one link from them: a content link, or the document record's link (the record then names the
@@ -17,7 +17,7 @@ function sourceOfLinks(links: IDataObject, format: DocumentFormat): DocumentSour
 	const link = findDocumentLink(links, format);
 	if (link) return { ok: true, link, mayBeRecord: false };
 	const block = isJsonObject(links.links) ? links.links : links;
-	// Version 2's Produce From Template outputs a link it would not follow (another origin) as null.
+	// Produce From Template outputs a link it would not follow (another origin) as null.
 	if (block[format] === null) return { ok: false, problem: `has no ${format} link: it is null, as a link outside the service is output` };
 	const keys = Object.keys(block);
 	return { ok: false, problem: `has no ${format} link (it has ${keys.length ? keys.slice(0, 8).join(', ') : 'no keys'})` };

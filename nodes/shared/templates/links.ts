@@ -95,7 +95,7 @@ function absoluteEntry(entry: unknown, urlOf: (link: string) => string | undefin
 }
 
 /**
- * The production answer for output in node version 2: every link (the record's and each format's, wherever
+ * The production answer for output: every link (the record's and each format's, wherever
  * `findDocumentLink` reads them) absolute, resolved by `urlOf` against the credential's Base URL, as Simplify's
  * urls are; a link the node would refuse to follow (another origin, user information) becomes null, so it is
  * never handed on. Other fields, and text that is no link (a title, words), are kept as they came.

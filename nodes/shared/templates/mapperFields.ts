@@ -7,24 +7,23 @@ import { isPictureField, templateFields, type TemplateField } from './answers';
 
 /**
  * Produce From Template's field mapper: one column per answerable field of the template's `inputSchema`, by
- * dotted path. Pure: no I/O. Version 1's columns are kept as they were (a saved workflow's mapper keeps its
- * schema); version 2 shows what the mapper can show (`dateTime` for dates) and puts the rule a type cannot show
- * in the label (`Benefits (comma-separated)`, `Photo (binary field name)`); the notice above the mapper says it all.
+ * dotted path. Pure: no I/O. A column shows what the mapper can show (`dateTime` for dates) and puts the rule a
+ * type cannot show in the label (`Benefits (comma-separated)`, `Photo (binary field name)`); the notice above the
+ * mapper says it all.
  */
 
 type Schema = IDataObject;
 
-function fieldType(schema: Schema, version: number): FieldType | undefined {
+function fieldType(schema: Schema): FieldType | undefined {
 	if (isPictureField(schema)) return undefined; // a binary property name
 	if (Array.isArray(schema.enum)) return 'options';
 	if (choiceListOptions(schema)) return undefined; // a list, or comma-separated option texts
 	// n8n hands a dateTime back as it holds it (an ISO string, a Luxon DateTime): read by normaliseDateAnswer.
-	if (version >= 2 && schema.format === 'date') return 'dateTime';
+	if (schema.format === 'date') return 'dateTime';
 	return fieldTypeOfJsonType(typeOf(schema));
 }
 
-function ruleOf(schema: Schema, version: number): (typeof LABEL_RULES)[keyof typeof LABEL_RULES] | undefined {
-	if (version < 2) return undefined;
+function ruleOf(schema: Schema): (typeof LABEL_RULES)[keyof typeof LABEL_RULES] | undefined {
 	if (isPictureField(schema)) return LABEL_RULES.binaryField;
 	if (choiceListOptions(schema)) return LABEL_RULES.choices;
 	return undefined;
@@ -50,19 +49,19 @@ function labelsOf(fields: TemplateField[]): string[] {
 }
 
 /** The field mapper's columns, by dotted path; defaults shown, choices as options. */
-export function templateMapperFields(root: Schema, version = 1): ResourceMapperField[] {
+export function templateMapperFields(root: Schema): ResourceMapperField[] {
 	const fields = templateFields(root);
 	const labels = labelsOf(fields);
 	return fields.map((field, index) => {
 		const column: ResourceMapperField = {
 			id: field.path,
-			displayName: labelWithRule(labels[index], ruleOf(field.schema, version)),
+			displayName: labelWithRule(labels[index], ruleOf(field.schema)),
 			required: field.required && field.schema.default === undefined,
 			defaultMatch: false,
 			display: true,
 			canBeUsedToMatch: false,
 		};
-		const type = fieldType(field.schema, version);
+		const type = fieldType(field.schema);
 		if (type) column.type = type;
 		const choices = enumOptions(field.schema);
 		if (choices) column.options = choices;

@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { readCompletionChunk } from '../../../nodes/shared/chat/completion';
 import { compactRun } from '../../../nodes/shared/runs/compact';
-import { findRenderedArtifacts, finishedAtOf, isPausedForReview, passedReviewStep, runErrorOf, runIdOf, startedAtOf, statusOf, workflowIdOf } from '../../../nodes/shared/runs/record';
+import { describeFile } from '../../../nodes/shared/runs/files';
+import { artifactFallbackName, findRenderedArtifacts, finishedAtOf, isPausedForReview, passedReviewStep, runErrorOf, runIdOf, startedAtOf, statusOf, workflowIdOf } from '../../../nodes/shared/runs/record';
 import { entryKindOf, runInputFields, unwrapInputSchema } from '../../../nodes/shared/runs/startInput';
 import { buildTemplateInput } from '../../../nodes/shared/templates/answers';
 import { templateMapperFields } from '../../../nodes/shared/templates/mapperFields';
@@ -71,7 +72,10 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 	it('property: Simplify’s answer — file names are bare names, links never carry user information', () => {
 		fc.assert(
 			fc.property(oddRecord, (record) => {
-				const compact = compactRun({ record, urlOf });
+				const files = findRenderedArtifacts(record).map((artifact, index) =>
+					describeFile({ declared: artifact, path: artifact.downloadPath, stepId: artifact.stepId, fallbackName: artifactFallbackName(record, artifact, index) }, urlOf),
+				);
+				const compact = compactRun({ record, files });
 				expect(typeof compact.finished).toBe('boolean');
 				for (const file of compact.files) {
 					expect(file.name).not.toMatch(FORBIDDEN_IN_NAMES);
@@ -89,7 +93,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				entryKindOf(detail);
 				entryKindOf({ ...detail, steps: [null, 'x', { index: 'b' }, { kind: 'agent' }] });
 				const unwrapped = unwrapInputSchema(schema);
-				if (unwrapped) for (const field of [...runInputFields(unwrapped), ...runInputFields(unwrapped, 2)]) expect(typeof field.id).toBe('string');
+				if (unwrapped) for (const field of [...runInputFields(unwrapped)]) expect(typeof field.id).toBe('string');
 			}),
 			{ numRuns: 1000 },
 		);
@@ -98,11 +102,9 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 	it('property: template input schemas, to mapper fields and back', async () => {
 		await fc.assert(
 			fc.asyncProperty(oddSchema, async (schema) => {
-				for (const version of [1, 2]) {
-					const fields = templateMapperFields(schema, version);
-					const answers = Object.fromEntries(fields.map((field) => [field.id, 'x']));
-					await buildTemplateInput(schema, answers, async () => ({ ok: true, base64: '' }), { lenient: version === 2 });
-				}
+				const fields = templateMapperFields(schema);
+				const answers = Object.fromEntries(fields.map((field) => [field.id, 'x']));
+				await buildTemplateInput(schema, answers, async () => ({ ok: true, base64: '' }));
 			}),
 			{ numRuns: 500 },
 		);
@@ -143,7 +145,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 
 describe('a minimal record still works (fields "not shown" stay optional)', () => {
 	it.each<[IDataObject]>([[{}], [{ runId: 'run_1' }], [{ runId: 'run_1', status: 'Completed' }], [{ status: 'Running' }]])('%j', (record) => {
-		const compact = compactRun({ record, urlOf });
+		const compact = compactRun({ record, files: [] });
 		expect(compact.files).toEqual([]);
 		expect(compact.finished).toBe(record.status === 'Completed');
 	});

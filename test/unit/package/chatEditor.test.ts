@@ -1,5 +1,4 @@
-// Issue 26, items 1 and 11, as the editor reads the descriptions: which Model field each version shows, the chat
-// options' names and order in both chat nodes, and where the trigger's "Busy workspace?" advice is. Decided by
+// As the editor reads the descriptions: the Model field Chat Completion shows, the chat options' names and order in both chat nodes, and where the trigger's "Busy workspace?" advice is. Decided by
 // n8n-workflow's own display rules (NodeHelpers.displayParameter, the editor's), not by reading our code.
 import { NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
@@ -23,17 +22,15 @@ function shown(description: INodeTypeDescription, typeVersion: number, parameter
 
 const chatCompletion = { resource: 'chat', operation: 'complete' };
 
-describe('Chat Completion → Model (item 1)', () => {
-	it('version 1 shows its dropdown, version 2 the resource locator, under one parameter name', () => {
-		const [v1] = shown(action, 1, chatCompletion).filter((property) => property.name === 'model');
-		const [v2, more] = shown(action, 2, chatCompletion).filter((property) => property.name === 'model');
+describe('Chat Completion → Model', () => {
+	it('one Model field, the resource locator', () => {
+		const [v2, more] = shown(action, 1, chatCompletion).filter((property) => property.name === 'model');
 		expect(more).toBeUndefined();
-		expect(v1).toMatchObject({ displayName: 'Model Name or ID', type: 'options', default: '', typeOptions: { loadOptionsMethod: 'getChatModels' } });
 		expect(v2).toMatchObject({ displayName: 'Model', type: 'resourceLocator', default: { mode: 'list', value: '' } });
 	});
 
-	it('version 2’s locator is the Chat Model’s (same modes, same list search), which the action node offers', () => {
-		const v2 = shown(action, 2, chatCompletion).find((property) => property.name === 'model')!;
+	it('the locator is the Chat Model’s (same modes, same list search), which the action node offers', () => {
+		const v2 = shown(action, 1, chatCompletion).find((property) => property.name === 'model')!;
 		const subNode = chatModel.properties.find((property) => property.name === 'model')!;
 		expect(v2.modes).toEqual(subNode.modes);
 		expect(v2.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
@@ -42,9 +39,9 @@ describe('Chat Completion → Model (item 1)', () => {
 	});
 });
 
-describe('the chat options, one name in both nodes (item 11)', () => {
+describe('the chat options, one name in both nodes', () => {
 	const optionsOf = (properties: INodeProperties[]) => properties.find((property) => property.name === 'options')!.options as INodeProperties[];
-	const actionOptions = optionsOf(shown(action, 2, chatCompletion));
+	const actionOptions = optionsOf(shown(action, 1, chatCompletion));
 	const modelOptions = optionsOf(chatModel.properties);
 
 	it('each option both nodes offer has the same display name in both', () => {
@@ -81,17 +78,15 @@ describe('the chat options, one name in both nodes (item 11)', () => {
 		});
 	});
 
-	it('the same order is what n8n keeps when it fills in the values (getNodeParameters), in both versions', () => {
-		for (const typeVersion of [1, 2]) {
-			const parameters = { ...chatCompletion, model: 'dw-standard', options: { temperature: 0.2, jsonSchema: '{}', responseFormat: 'jsonSchema' } };
-			const node = nodeOf(action, typeVersion, parameters);
-			const filled = NodeHelpers.getNodeParameters(action.properties, parameters, true, false, node, action);
-			expect(Object.keys(filled?.options as object)).toEqual(['responseFormat', 'jsonSchema', 'temperature']);
-		}
+	it('the same order is what n8n keeps when it fills in the values (getNodeParameters)', () => {
+		const parameters = { ...chatCompletion, model: 'dw-standard', options: { temperature: 0.2, jsonSchema: '{}', responseFormat: 'jsonSchema' } };
+		const node = nodeOf(action, 1, parameters);
+		const filled = NodeHelpers.getNodeParameters(action.properties, parameters, true, false, node, action);
+		expect(Object.keys(filled?.options as object)).toEqual(['responseFormat', 'jsonSchema', 'temperature']);
 	});
 });
 
-describe('the trigger’s "Busy workspace?" advice (item 11)', () => {
+describe('the trigger’s "Busy workspace?" advice', () => {
 	const shownNames = (workflows: INodeParameters['workflows']) => shown(trigger, 1, { events: ['Completed'], workflows }).map((property) => property.name);
 
 	it('is no notice shown whatever the filter (a condition on the filter kept the trigger from activating on n8n 1.123, 2.0 and 2.16)', () => {

@@ -1,6 +1,15 @@
-import { compactRun, fileFacts } from '../../../nodes/shared/runs/compact';
+import type { IDataObject } from 'n8n-workflow';
+
+import { compactRun } from '../../../nodes/shared/runs/compact';
+import { describeFile } from '../../../nodes/shared/runs/files';
+import { artifactFallbackName, findRenderedArtifacts } from '../../../nodes/shared/runs/record';
 
 const urlOf = (path: string) => (path.startsWith('/') ? `https://ws.example${path}` : undefined);
+/** The record's files as files.api.ts describes them when none was downloaded. */
+const filesOf = (record: IDataObject) =>
+	findRenderedArtifacts(record).map((artifact, index) =>
+		describeFile({ declared: artifact, path: artifact.downloadPath, stepId: artifact.stepId, fallbackName: artifactFallbackName(record, artifact, index) }, urlOf),
+	);
 const render = (stepId: string, extra: Record<string, unknown> = {}) => ({
 	stepId,
 	kind: 'render',
@@ -9,34 +18,28 @@ const render = (stepId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('compactRun (Simplify): the run in a few fields', () => {
-	it('a completed run: id, workflow, status, files with names, types, sizes and links; no steps or timings', () => {
+	it('a completed run: id, workflow, status, its result text, files with names, types, sizes and links; no steps or timings', () => {
 		const record = { runId: 'r1', workflowId: 'wf1', workflowName: 'Summary', status: 'Completed', timings: { totalMs: 5 }, steps: [{ stepId: 'a', kind: 'agent', output: 'long text' }, render('s2')] };
-		expect(compactRun({ record, urlOf })).toEqual({
+		expect(compactRun({ record, files: filesOf(record) })).toEqual({
 			runId: 'r1',
 			workflowId: 'wf1',
 			workflowName: 'Summary',
 			status: 'Completed',
 			finished: true,
 			pausedForReview: false,
-			files: [{ name: 's2.pdf', format: 'pdf', mimeType: 'application/pdf', size: 1234, url: 'https://ws.example/workflows/runs/r1/files/s2/download' }],
+			output: 'long text',
+			files: [expect.objectContaining({ name: 's2.pdf', format: 'pdf', mimeType: 'application/pdf', size: 1234, stepId: 's2', url: 'https://ws.example/workflows/runs/r1/files/s2/download' })],
 		});
 	});
 
-	it('downloaded files give their names and types; a link on another origin is left out', () => {
-		const record = { runId: 'r1', status: 'Completed', steps: [{ stepId: 's2', renderedArtifact: { downloadPath: 'https://elsewhere.example/f', format: 'docx' } }] };
-		const compact = compactRun({ record, urlOf, downloaded: [{ stepId: 's2', fileName: 'memo.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', fileSize: '10 kB' }] });
-		expect(compact.files).toEqual([{ name: 'memo.docx', format: 'docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', size: '10 kB' }]);
-		expect(compact.note).toBeUndefined();
-	});
-
 	it('a failed run carries its reason (the run error, else the failing step), a cancelled one says so', () => {
-		expect(compactRun({ record: { runId: 'r1', status: 'Failed', error: { code: 'step_failed', message: 'Could not parse.' } }, urlOf }).reason).toBe('Could not parse. step_failed');
-		expect(compactRun({ record: { runId: 'r1', status: 'Failed', error: null, steps: [{ error: 'Timeout' }] }, urlOf }).reason).toBe('Timeout');
-		expect(compactRun({ record: { runId: 'r1', status: 'canceled' }, urlOf })).toMatchObject({ status: 'Cancelled', finished: true, reason: 'The run was cancelled' });
+		expect(compactRun({ record: { runId: 'r1', status: 'Failed', error: { code: 'step_failed', message: 'Could not parse.' } }, files: [] }).reason).toBe('Could not parse. step_failed');
+		expect(compactRun({ record: { runId: 'r1', status: 'Failed', error: null, steps: [{ error: 'Timeout' }] }, files: [] }).reason).toBe('Timeout');
+		expect(compactRun({ record: { runId: 'r1', status: 'canceled' }, files: [] })).toMatchObject({ status: 'Cancelled', finished: true, reason: 'The run was cancelled' });
 	});
 
 	it('a run cut off by the tool’s wait limit: still going, how to follow it, never start it again', () => {
-		const compact = compactRun({ record: { runId: 'r9', status: 'Running' }, urlOf, wait: { outcome: 'timedOut', pausedForReview: false, waitedSeconds: 240.04, limitedAsTool: true } });
+		const compact = compactRun({ record: { runId: 'r9', status: 'Running' }, files: [], wait: { outcome: 'timedOut', pausedForReview: false, waitedSeconds: 240.04, limitedAsTool: true } });
 		expect(compact).toMatchObject({ runId: 'r9', status: 'Running', finished: false, pausedForReview: false, files: [] });
 		expect(compact.note).toBe(
 			"It has not finished after 240 s (this tool's wait limit); its status is Running. It goes on in the service: do not start it again. To follow it, call Wait For Run (or Get) later with run ID r9.",
@@ -44,20 +47,13 @@ describe('compactRun (Simplify): the run in a few fields', () => {
 	});
 
 	it('a paused run says a person must approve it; the start answer takes the workflow from the request', () => {
-		expect(compactRun({ record: { runId: 'r3', status: 'Running', condition: 'paused' }, urlOf }).note).toMatch(/^The run is paused at a review step: a person must approve it in the workspace/);
-		expect(compactRun({ record: { runId: 'r4', status: 'Pending', startedAt: 'x' }, urlOf, workflowId: 'wf2' })).toMatchObject({
+		expect(compactRun({ record: { runId: 'r3', status: 'Running', condition: 'paused' }, files: [] }).note).toMatch(/^The run is paused at a review step: a person must approve it in the workspace/);
+		expect(compactRun({ record: { runId: 'r4', status: 'Pending', startedAt: 'x' }, files: [], workflowId: 'wf2' })).toMatchObject({
 			runId: 'r4',
 			workflowId: 'wf2',
 			status: 'Pending',
 			finished: false,
 			note: expect.stringMatching(/^The run has started and is not finished yet\./),
 		});
-	});
-});
-
-describe('fileFacts: a downloaded file told in JSON', () => {
-	it('name, MIME type, size and link', () => {
-		expect(fileFacts({ fileName: 'a.pdf', mimeType: 'application/pdf', fileSize: '1 kB' }, 'https://ws.example/a')).toEqual({ name: 'a.pdf', mimeType: 'application/pdf', size: '1 kB', url: 'https://ws.example/a' });
-		expect(fileFacts({}, undefined)).toEqual({ name: null, mimeType: null, size: null });
 	});
 });

@@ -13,7 +13,7 @@ describe('runInputFields (field mapper columns from the input schema)', () => {
 		expect(fields.map((field) => field.id)).toEqual(['counterparty', 'effective_date', 'term_months', 'governing_law', 'include_non_solicit', 'source_document']);
 		const byId = Object.fromEntries(fields.map((field) => [field.id, field]));
 		expect(byId.counterparty).toMatchObject({ required: true, type: 'string', displayName: 'Counterparty' });
-		expect(byId.effective_date).toMatchObject({ required: true, type: 'string', displayName: 'Effective date' });
+		expect(byId.effective_date).toMatchObject({ required: true, type: 'dateTime', displayName: 'Effective date' });
 		expect(byId.term_months).toMatchObject({ required: false, type: 'number' });
 		expect(byId.governing_law.type).toBe('options');
 		expect(byId.governing_law.options?.map((option) => option.value)).toEqual(['England and Wales', 'New York', 'Delaware']);
@@ -28,7 +28,7 @@ describe('runInputFields (field mapper columns from the input schema)', () => {
 	});
 
 	it('marks multi-document fields', () => {
-		expect(runInputFields(dd).find((field) => field.id === 'documents')).toMatchObject({ required: true, displayName: 'Documents' });
+		expect(runInputFields(dd).find((field) => field.id === 'documents')).toMatchObject({ required: true, displayName: 'Documents (binary field names)' });
 	});
 });
 

@@ -34,7 +34,7 @@ describe('templateFields / templateMapperFields', () => {
 		expect(columns.role).toMatchObject({ required: true, type: 'options', displayName: 'role' });
 		expect(columns.months).toMatchObject({ required: false, defaultValue: 6, displayName: 'months' });
 		expect(columns['employee.photo'].type).toBeUndefined();
-		expect(columns.benefits.displayName).toBe('benefits');
+		expect(columns.benefits.displayName).toBe('benefits (comma-separated)');
 	});
 
 	it('labels are the titles alone (n8n cuts long labels); a shared title gets its group or parent path in front', () => {

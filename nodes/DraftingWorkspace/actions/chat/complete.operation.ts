@@ -44,7 +44,7 @@ function readMessages(this: IExecuteFunctions, itemIndex: number): ChatMessage[]
  * refuses them: tools_not_supported_yet).
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
-	// A plain id in version 1 (a dropdown), a locator ({ mode, value }) from version 2.
+	// A locator ({ mode, value }), or a plain id an expression gives.
 	const model = locatorValue(this.getNodeParameter('model', itemIndex, '', { extractValue: true }));
 	if (!model)
 		throw new NodeOperationError(this.getNode(), 'No model selected', {
@@ -81,18 +81,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 		}
 		return [{ json: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : { data: parsed as IDataObject } }];
 	}
-	const json = simplifiedAnswer(aggregated, model, this.getNode().typeVersion);
+	const json = simplifiedAnswer(aggregated, model);
 	if (hint) json.hint = hint;
 	return [{ json }];
 }
 
-/**
- * The simplified text answer. Version 1 passes the service's usage on as it came (snake_case beside camelCase
- * `finishReason`); from version 2 every key is camelCase, usage included (null when the service sent none).
- */
-function simplifiedAnswer(aggregated: AggregatedCompletion, model: string, typeVersion: number): IDataObject {
-	const json: IDataObject = { text: aggregated.content, finishReason: aggregated.finishReason, model: aggregated.model ?? model };
-	if (typeVersion >= 2) json.usage = aggregated.usage ? { ...usageCounts(aggregated.usage) } : null;
-	else if (aggregated.usage) json.usage = aggregated.usage;
-	return json;
+/** The simplified text answer: every key camelCase, usage included (null when the service sent none). */
+function simplifiedAnswer(aggregated: AggregatedCompletion, model: string): IDataObject {
+	return { text: aggregated.content, finishReason: aggregated.finishReason, model: aggregated.model ?? model, usage: aggregated.usage ? { ...usageCounts(aggregated.usage) } : null };
 }

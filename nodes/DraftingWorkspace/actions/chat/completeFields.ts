@@ -6,25 +6,13 @@ import { chatOptionsCollection } from '../../../shared/chat/optionFields';
 const show = { resource: ['chat'], operation: ['complete'] };
 
 /**
- * Chat Completion's parameters. The Model is a dropdown in node version 1 and the Chat Model's locator (From list,
- * By ID) from version 2: a dropdown asks for its options before n8n attaches a new node's credential and fails
- * (issue 26). Both are named `model`; a saved version 1 value (a plain id) stays what it was.
+ * Chat Completion's parameters. The Model is the Chat Model's locator (From list, By ID): a dropdown would ask for
+ * its options before n8n attaches a new node's credential, and fail.
  */
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Model Name or ID',
-		name: 'model',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getChatModels' },
-		default: '',
-		required: true,
-		description:
-			'A model the workspace allows for API access. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show: { ...show, '@version': [1] } },
-	},
 	chatModelLocator({
 		description: 'A model the workspace allows for API access (Chat → List Models lists them)',
-		displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 2 } }] } },
+		displayOptions: { show },
 	}),
 	{
 		displayName: 'Messages',

@@ -4,9 +4,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { unmatchedKeysHint } from '../../../shared/common/autoMap';
 import type { Lane } from '../../../shared/common/batch';
 import { binaryPropertyField, templateLocator } from '../../../shared/common/descriptions';
-import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, withAbsoluteLinks, withoutUserinfoLinks, type DocumentFormat } from '../../../shared/templates/links';
+import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, withAbsoluteLinks, type DocumentFormat } from '../../../shared/templates/links';
 import { ensureNodeError, settle, withCreated } from '../../../shared/common/errors';
-import { isLenientMapper, mapperNotice, TEMPLATE_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
+import { mapperNotice, TEMPLATE_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
 import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
 import { buildTemplateInput, templateFields } from '../../../shared/templates/answers';
 import { pictureProblem } from '../../../shared/templates/pictures';
@@ -20,7 +20,7 @@ const show = { resource: ['document'], operation: ['produce'] };
 
 export const description: INodeProperties[] = [
 	templateLocator({ displayOptions: { show } }),
-	// n8n 2.41 does not render the mapper's hint: version 2 states the rules above it.
+	// n8n 2.41 does not render the mapper's hint: the rules are stated above it.
 	mapperNotice('answersNotice', TEMPLATE_MAPPER_NOTICE, show, 'templateId'),
 	{
 		displayName: 'Answers',
@@ -114,21 +114,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 		});
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
 
-	const version = this.getNode().typeVersion;
 	const fieldIds = templateFields(schema).map((field) => field.path);
 	const { values: answers, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'answers', itemIndex, fieldIds);
-	const lenient = isLenientMapper(version);
-	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic, lenient });
+	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `Some answers for template ${name} cannot be sent: ${problems.map((p) => `${p.path} ${p.problem}`).join('; ')}`, {
-			description: `Correct the listed answers. Dates are yyyy-MM-dd (or with the month as a word); choices are their option text${
-				lenient ? ' (in any letter case)' : ', letter case included'
-			}; pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.`,
+			description:
+				'Correct the listed answers. Dates are yyyy-MM-dd (or with the month as a word); choices are their option text (in any letter case); pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.',
 			itemIndex,
 		});
 
-	// Version 2 outputs absolute links: read before posting, so nothing after the document exists can fail here.
-	const urlOf = version >= 2 ? await serviceUrlResolver.call(this, itemIndex) : undefined;
+	// Links are output absolute: the resolver is read before posting, so nothing after the document exists can fail here.
+	const urlOf = await serviceUrlResolver.call(this, itemIndex);
 	const body: IDataObject = { input, strict: this.getNodeParameter('strict', itemIndex, false) as boolean };
 	const title = String(this.getNodeParameter('title', itemIndex, '')).trim();
 	if (title) body.title = title;
@@ -159,9 +156,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	}
 	if (!posted.ok) throw withUnmatchedKeys.call(this, posted.error, itemIndex, unmatchedInputKeys);
 	// A link with user information is never output (nor followed): the download below meets the transport's refusal.
-	// Version 2: every link absolute (null where it may not be followed), as Simplify's urls are.
+	// Every link absolute (null where it may not be followed), as Simplify's urls are.
 	const answer = posted.value;
-	const output = urlOf ? withAbsoluteLinks(answer, urlOf) : withoutUserinfoLinks(answer);
+	const output = withAbsoluteLinks(answer, urlOf);
 	// Produced: an error that stops the node later lists it (createdInBatch), so a rerun does not make it twice.
 	lane.record({ templateId, ...(typeof answer.documentId === 'string' ? { documentId: answer.documentId } : { document: output }) });
 	// With Map Automatically the output names the item's keys that answered nothing (an `incomplete` document

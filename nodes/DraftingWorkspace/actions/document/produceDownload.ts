@@ -10,8 +10,8 @@ import { downloadDocument } from '../../../shared/templates/download.api';
  * The download half of Produce From Template with Download. The document exists once the POST answered 201,
  * so nothing after it may look like "nothing happened": a review the template requires is an outcome (the
  * document is output with `download.outcome: "awaitingReview"`), and any other failure carries the
- * document's id and links in the error's own fields (`withCreated`). In node version 2 (`urlOf` given) the
- * downloaded file is told in the one file shape, under `download.file`, its url absolute.
+ * document's id and links in the error's own fields (`withCreated`). The downloaded file is told in the one file
+ * shape, under `download.file`, its url absolute.
  */
 
 const REVIEW_MESSAGE =
@@ -42,21 +42,14 @@ export async function downloadProduced(
 	binaryPropertyName: string,
 	/** The service's answer as it came (`produced` is the output, without links that carry user information). */
 	answer: IDataObject,
-	/** Version 2: the absolute URL of a link the service gave (undefined when it may not be followed). */
-	urlOf?: (link: string) => string | undefined,
+	/** The absolute URL of a link the service gave (undefined when it may not be followed). */
+	urlOf: (link: string) => string | undefined,
 ): Promise<INodeExecutionData> {
 	const downloaded = await settle(downloadDocument.call(this, answer, format, itemIndex));
-	if (downloaded.ok && urlOf) {
+	if (downloaded.ok) {
 		const link = findDocumentLink(answer, format);
 		const file = documentFile(downloaded.value, format, link === undefined ? undefined : urlOf(link), binaryPropertyName);
 		return { json: { ...produced, download: { outcome: 'downloaded', file } }, binary: { [binaryPropertyName]: downloaded.value } };
-	}
-	if (downloaded.ok) {
-		const { fileName, mimeType, fileSize } = downloaded.value;
-		return {
-			json: { ...produced, download: { outcome: 'downloaded', format, binaryPropertyName, fileName, mimeType, fileSize } },
-			binary: { [binaryPropertyName]: downloaded.value },
-		};
 	}
 	if (serviceCodeOf(downloaded.error) === 'review_required')
 		return { json: { ...produced, download: { outcome: 'awaitingReview', code: 'review_required', format, message: REVIEW_MESSAGE } } };

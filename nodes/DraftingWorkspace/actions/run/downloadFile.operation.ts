@@ -6,11 +6,7 @@ import { getLocatorId } from '../../../shared/common/parameters';
 import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
 import { readRunRecord, runPath } from '../../../shared/runs/record.api';
 import { findRenderedArtifacts, statusOf, type RenderedArtifact } from '../../../shared/runs/record';
-import { runsAsTool } from '../../../shared/common/tool';
-import { fileFacts } from '../../../shared/runs/compact';
 import { describeRunFiles, type RunDownloads } from '../../../shared/runs/files.api';
-import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
-import { isVersion2 } from '../versions';
 
 const show = { resource: ['run'], operation: ['downloadFile'] };
 
@@ -76,14 +72,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /**
- * The files in the output JSON: from version 2 in the one file shape (files.ts). In version 1 as n8n's binary
- * facts, except as an AI agent's tool, whose answer n8n strips of binary data: there each file is told with its
- * name, MIME type, size and download link (files[i] came from artifacts[i]).
+ * The files in the output JSON, in the one file shape (files.ts): name, MIME type, size, download link and binary
+ * field, so an AI agent's tool, whose answer n8n strips of binary data, is told them too.
  */
 async function filesJson(this: IExecuteFunctions, record: IDataObject, downloads: RunDownloads, artifacts: RenderedArtifact[], itemIndex: number): Promise<IDataObject[]> {
-	if (isVersion2.call(this)) return (await describeRunFiles.call(this, record, itemIndex, downloads, artifacts)) as unknown as IDataObject[];
-	const { files } = downloads;
-	if (!runsAsTool.call(this)) return files as unknown as IDataObject[];
-	const urlOf = await serviceUrlResolver.call(this, itemIndex);
-	return files.map((file, index) => fileFacts(file, artifacts[index] ? urlOf(artifacts[index].downloadPath) : undefined));
+	return (await describeRunFiles.call(this, record, itemIndex, downloads, artifacts)) as unknown as IDataObject[];
 }

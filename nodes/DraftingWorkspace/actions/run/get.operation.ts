@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [runLocator({ displayOptions: { sh
 /** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
 export const concurrency = READ_CONCURRENCY;
 
-/** GET /workflows/runs/{runId}: the run record (version 2: with `runId` and `files`), or its compact answer (Simplify). */
+/** GET /workflows/runs/{runId}: the run record (with `runId` and `files`), or its compact answer (Simplify). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
 	const record = await readRunRecord.call(this, runId, { itemIndex });

@@ -6,7 +6,6 @@ import { workflowLocator } from '../../../shared/common/descriptions';
 import { jsonItems, withIdAs } from '../../../shared/common/items';
 import { locatorValue } from '../../../shared/common/parameters';
 import { apiList } from '../../../shared/transport';
-import { isVersion2 } from '../versions';
 
 const show = { resource: ['run'], operation: ['getAll'] };
 /** Contract, Endpoints: the list holds the most recent 50 visible runs after filtering. */
@@ -93,8 +92,7 @@ function toDateTime(this: IExecuteFunctions, value: unknown, field: string, item
 }
 
 /**
- * GET /workflows/runs with the contract's filters; at most 50 runs come back, newest first. From version 2 each run
- * carries its id as `runId`, as Run → Get's record does, so Get Many → Get works with `{{ $json.runId }}`.
+ * GET /workflows/runs with the contract's filters; at most 50 runs come back, newest first. Each run carries its id as `runId`, as Run → Get's record does, so Get Many → Get works with `{{ $json.runId }}`.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -110,5 +108,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const runs = await apiList.call(this, { method: 'GET', path: '/workflows/runs', qs, itemIndex }, { what: 'a list of runs', key: 'runs' });
 	const limit = this.getNodeParameter('limit', itemIndex, RUN_LIST_MAX) as number;
 	const listed = runs.slice(0, limit);
-	return jsonItems(isVersion2.call(this) ? listed.map((run) => withIdAs(run, 'runId')) : listed);
+	return jsonItems(listed.map((run) => withIdAs(run, 'runId')));
 }

@@ -4,19 +4,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { unmatchedKeysHint } from '../../../shared/common/autoMap';
 import type { Lane } from '../../../shared/common/batch';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
-import { isLenientMapper, mapperNotice, RUN_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
+import { mapperNotice, RUN_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
 import { readMapperValues } from '../../../shared/common/parameters';
 import { ENTRY_TEXT_FIELD, entryInputOf } from '../../../shared/runs/entryInput';
 import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../../shared/runs/startInput';
 import { getWorkflowDetail } from '../../../shared/runs/workflow.api';
 import { readUploadSettings } from '../inputDocument/uploadFields';
-import { FROM_VERSION_2, isVersion2, VERSION_1 } from '../versions';
 import { uploadPendingDocuments, type UploadedInputDocument } from './startDocuments';
 
 /**
- * Run → Start's input: its parameters and what they make of an item. Version 2 adds the Input Mode "From the
- * Workflow's Entry Step" (its default, issue 26): the workflow detail says whether the entry step is an agent
- * (text) or an input form (fields), so nobody switches the mode by hand; the explicit modes stay.
+ * Run → Start's input: its parameters and what they make of an item. The default Input Mode, "From the Workflow's
+ * Entry Step", reads the workflow detail: whether the entry step is an agent (text) or an input form (fields), so
+ * nobody switches the mode by hand; the explicit modes stay.
  */
 
 const show = { resource: ['run'], operation: ['start'] };
@@ -32,15 +31,6 @@ export const inputDescription: INodeProperties[] = [
 		name: 'inputMode',
 		type: 'options',
 		noDataExpression: true,
-		default: 'fields',
-		options: [MAP_FIELDS, ...EXPLICIT_MODES],
-		displayOptions: { show: { ...show, ...VERSION_1 } },
-	},
-	{
-		displayName: 'Input Mode',
-		name: 'inputMode',
-		type: 'options',
-		noDataExpression: true,
 		default: 'entryStep',
 		options: [
 			{
@@ -51,7 +41,7 @@ export const inputDescription: INodeProperties[] = [
 			MAP_FIELDS,
 			...EXPLICIT_MODES,
 		],
-		displayOptions: { show: { ...show, ...FROM_VERSION_2 } },
+		displayOptions: { show },
 	},
 	{
 		displayName: 'Input Text',
@@ -63,7 +53,7 @@ export const inputDescription: INodeProperties[] = [
 		description: "The plain text the workflow's first agent step receives: the instructions or the content it works on",
 		displayOptions: { show: { ...show, inputMode: ['text'] } },
 	},
-	// n8n 2.41 does not render the mapper's hint: version 2 states the rules above it.
+	// n8n 2.41 does not render the mapper's hint: the rules are stated above it.
 	mapperNotice('inputFieldsNotice', RUN_MAPPER_NOTICE, { ...show, inputMode: ['fields', 'entryStep'] }, 'workflowId'),
 	{
 		displayName: 'Input Fields',
@@ -134,8 +124,7 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 	}
 	const fieldIds = runInputFields(schema).map((field) => field.id);
 	const { values, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'inputFields', itemIndex, fieldIds);
-	const lenient = isLenientMapper(this.getNode().typeVersion);
-	const { input, problems, pendingDocuments } = buildRunInput(schema, values, { ignoreUnknown: automatic, lenient });
+	const { input, problems, pendingDocuments } = buildRunInput(schema, values, { ignoreUnknown: automatic });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {
 			description: [
@@ -176,7 +165,7 @@ async function inputFromEntryStep(this: IExecuteFunctions, workflowId: string, i
 
 /** The item's input as Input Mode says; `text` tells the caller that no document waits to be ready. */
 export async function readRunInput(this: IExecuteFunctions, workflowId: string, itemIndex: number, lane: Lane): Promise<MappedInput & { text: boolean }> {
-	const mode = this.getNodeParameter('inputMode', itemIndex, isVersion2.call(this) ? 'entryStep' : 'fields') as string;
+	const mode = this.getNodeParameter('inputMode', itemIndex, 'entryStep') as string;
 	if (mode === 'text') {
 		const remedy = 'Enter the text the workflow starts from, or map it from an earlier node.';
 		return { input: nonEmptyText.call(this, this.getNodeParameter('inputText', itemIndex, ''), itemIndex, 'Input Text', remedy), uploaded: [], text: true };

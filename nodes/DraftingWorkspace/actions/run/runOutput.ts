@@ -2,39 +2,33 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { withIdAs } from '../../../shared/common/items';
-import { compactRun, endReasonOf, type CompactRun, type DownloadedFileFacts, type WaitSummary } from '../../../shared/runs/compact';
+import { compactRun, endReasonOf, type CompactRun, type WaitSummary } from '../../../shared/runs/compact';
 import type { FileShape } from '../../../shared/runs/files';
 import { describeRunFiles, type RunDownloads } from '../../../shared/runs/files.api';
 import { runErrorOf, runIdOf, statusOf } from '../../../shared/runs/record';
 import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
 import { waitForRun, type WaitResult } from '../../../shared/runs/wait.api';
-import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
-import { isVersion2 } from '../versions';
 import { readWaitOptions, wantsFailureOnRunFailure, wantsSimplified } from './waitFields';
 
 /**
- * What Run → Start, Wait For Run and Get output about a run, in each node version. Version 2 (issue 26): the record
- * carries its id as `runId` and its files in the one file shape (`files`, downloaded or not), the compact answer
- * (Simplify) carries the run's result text, and a run that ended Failed or Cancelled fails the item unless
- * "Fail the Item When the Run Fails" is off. Version 1 keeps its output exactly.
+ * What Run → Start, Wait For Run and Get output about a run: the record carries its id as `runId` and its files in
+ * the one file shape (`files`, downloaded or not), the compact answer (Simplify) carries the run's result text, and
+ * a run that ended Failed or Cancelled fails the item unless "Fail the Item When the Run Fails" is off.
  */
 
-/** The compact answer about a run (Simplify), its links resolved against the credential's base URL. */
+/** The compact answer about a run (Simplify); its files described (links resolved) unless given. */
 export async function simplifiedRun(
 	this: IExecuteFunctions,
 	record: IDataObject,
 	itemIndex: number,
-	facts: { downloaded?: DownloadedFileFacts[]; files?: FileShape[]; wait?: WaitSummary; workflowId?: string } = {},
+	facts: { files?: FileShape[]; wait?: WaitSummary; workflowId?: string } = {},
 ): Promise<CompactRun> {
 	const { files, ...rest } = facts;
-	const urlOf = await serviceUrlResolver.call(this, itemIndex);
-	const version2 = isVersion2.call(this) ? { files: files ?? (await describeRunFiles.call(this, record, itemIndex)) } : undefined;
-	return compactRun({ record, urlOf, ...rest, version2 });
+	return compactRun({ record, files: files ?? (await describeRunFiles.call(this, record, itemIndex)), ...rest });
 }
 
-/** Run → Get without Simplify: the record as the service returns it; from version 2 with `runId` and `files`. */
+/** Run → Get without Simplify: the record as the service returns it, with `runId` and `files`. */
 export async function recordOutput(this: IExecuteFunctions, record: IDataObject, itemIndex: number): Promise<IDataObject> {
-	if (!isVersion2.call(this)) return record;
 	return { ...withIdAs(record, 'runId'), files: await describeRunFiles.call(this, record, itemIndex) };
 }
 
@@ -78,12 +72,11 @@ export async function waitAndOutput(
 	startedAt?: number,
 	queued = false,
 ): Promise<INodeExecutionData> {
-	const version2 = isVersion2.call(this);
 	const { limitedAsTool, ...waitOptions } = readWaitOptions.call(this, itemIndex, startedAt, queued);
 	const result = await waitForRun.call(this, runId, waitOptions);
 	const json: IDataObject = {
 		...extra,
-		...(version2 ? withIdAs(result.record, 'runId') : result.record),
+		...withIdAs(result.record, 'runId'),
 		wait: {
 			outcome: result.outcome,
 			pausedForReview: result.pausedForReview,
@@ -99,14 +92,11 @@ export async function waitAndOutput(
 			binaryPropertyName: this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string,
 			itemIndex,
 		});
-		if (downloads.files.length) {
-			item.binary = downloads.binary;
-			if (!version2) json.files = downloads.files as unknown as IDataObject[];
-		}
+		if (downloads.files.length) item.binary = downloads.binary;
 	}
-	// Version 2 describes every file of the run, downloaded (with its binary field) or not.
-	const files = version2 ? await describeRunFiles.call(this, result.record, itemIndex, downloads) : undefined;
-	if (files) json.files = files as unknown as IDataObject[];
+	// Every file of the run is described, downloaded (with its binary field) or not.
+	const files = await describeRunFiles.call(this, result.record, itemIndex, downloads);
+	json.files = files as unknown as IDataObject[];
 	const output = wantsSimplified.call(this, itemIndex) ? await compactItem.call(this, item, result, itemIndex, { extra, limitedAsTool, files }) : item;
 	if (result.outcome === 'finished' && wantsFailureOnRunFailure.call(this, itemIndex)) {
 		const ended = runEndedError.call(this, result.record, output.json, itemIndex);
@@ -121,11 +111,10 @@ async function compactItem(
 	item: INodeExecutionData,
 	result: WaitResult,
 	itemIndex: number,
-	facts: { extra: IDataObject; limitedAsTool: boolean; files?: FileShape[] },
+	facts: { extra: IDataObject; limitedAsTool: boolean; files: FileShape[] },
 ): Promise<INodeExecutionData> {
 	const { extra, limitedAsTool, files } = facts;
 	const compact = await simplifiedRun.call(this, result.record, itemIndex, {
-		downloaded: files ? undefined : (item.json.files as DownloadedFileFacts[] | undefined),
 		files,
 		wait: {
 			outcome: result.outcome,

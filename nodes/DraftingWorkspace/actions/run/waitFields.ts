@@ -3,7 +3,6 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 import { binaryPropertyField, followAtMostOption } from '../../../shared/common/descriptions';
 import { runsAsTool } from '../../../shared/common/tool';
 import type { PauseBehaviour, TimeoutBehaviour, WaitOptions } from '../../../shared/runs/wait.api';
-import { FROM_VERSION_2, isVersion2 } from '../versions';
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
@@ -16,7 +15,7 @@ const TOOL_WAIT_LIMIT_SECONDS = 240;
  */
 export function simplifyFields(show: Show): INodeProperties[] {
 	const description =
-		"Whether to return a compact answer instead of the full run record: run ID, workflow, status, the run's result text (node version 2), the rendered files with their names and download links, the failure or cancel reason, and whether the run waits for a review";
+		"Whether to return a compact answer instead of the full run record: run ID, workflow, status, the run's result text, the rendered files with their names and download links, the failure or cancel reason, and whether the run waits for a review";
 	return [
 		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: true, description, displayOptions: { show: { ...show, '@tool': [true] } } },
 		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false, description, displayOptions: { show: { ...show, '@tool': [false] } } },
@@ -43,23 +42,22 @@ export function wantsSimplified(this: IExecuteFunctions, itemIndex: number): boo
 }
 
 /**
- * "Fail the Item When the Run Fails" (node version 2), twice like Simplify: on in the node, where n8n users expect
- * a failure to show red, and off in the AI-tool variant, whose compact answer already tells the agent the status
- * and the reason (an error would reach it as a bare message). Version 1 outputs every finished run as an item.
+ * "Fail the Item When the Run Fails", twice like Simplify: on in the node, where n8n users expect a failure to show
+ * red, and off in the AI-tool variant, whose compact answer already tells the agent the status and the reason (an
+ * error would reach it as a bare message).
  */
 function failWhenRunFailsFields(show: Show): INodeProperties[] {
 	const displayName = 'Fail the Item When the Run Fails';
 	const description =
 		'Whether a run that ends Failed or Cancelled stops the item with an error naming the run and its reason (with Continue On Fail: an error item carrying the run). Off: such a run is output like any other, with its status.';
 	return [
-		{ displayName, name: 'failWhenRunFails', type: 'boolean', default: true, description, displayOptions: { show: { ...show, ...FROM_VERSION_2, '@tool': [false] } } },
-		{ displayName, name: 'failWhenRunFails', type: 'boolean', default: false, description, displayOptions: { show: { ...show, ...FROM_VERSION_2, '@tool': [true] } } },
+		{ displayName, name: 'failWhenRunFails', type: 'boolean', default: true, description, displayOptions: { show: { ...show, '@tool': [false] } } },
+		{ displayName, name: 'failWhenRunFails', type: 'boolean', default: false, description, displayOptions: { show: { ...show, '@tool': [true] } } },
 	];
 }
 
-/** Whether a run that ended Failed or Cancelled fails the item (version 2; on by default, off as an AI tool). */
+/** Whether a run that ended Failed or Cancelled fails the item (on by default, off as an AI tool). */
 export function wantsFailureOnRunFailure(this: IExecuteFunctions, itemIndex: number): boolean {
-	if (!isVersion2.call(this)) return false;
 	return this.getNodeParameter('failWhenRunFails', itemIndex, !runsAsTool.call(this)) as boolean;
 }
 

@@ -5,7 +5,6 @@ import { jsonItems, withIdAs } from '../../../shared/common/items';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { apiObject } from '../../../shared/transport';
 import { READ_CONCURRENCY } from '../types';
-import { isVersion2 } from '../versions';
 
 export const description: INodeProperties[] = [
 	workflowLocator({ displayOptions: { show: { resource: ['workflow'], operation: ['get'] } } }),
@@ -14,9 +13,9 @@ export const description: INodeProperties[] = [
 /** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
 export const concurrency = READ_CONCURRENCY;
 
-/** GET /workflows/{id}: the workflow with its active version's steps and input schema (its id as `workflowId` from version 2). */
+/** GET /workflows/{id}: the workflow with its active version's steps and input schema (its id as `workflowId`). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
 	const body = await apiObject.call(this, { method: 'GET', path: `/workflows/${encodeURIComponent(workflowId)}`, itemIndex }, { what: 'a workflow' });
-	return jsonItems(isVersion2.call(this) ? withIdAs(body, 'workflowId') : body);
+	return jsonItems(withIdAs(body, 'workflowId'));
 }

@@ -3,16 +3,14 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { Lane } from '../../../shared/common/batch';
 import { withIdAs } from '../../../shared/common/items';
 import { getManyOperation } from '../getMany';
-import { isVersion2 } from '../versions';
 
 /** GET /workflows: the workflows with an active version the key may start (narrowed by its allowlist). */
 const list = getManyOperation('workflow', '/workflows', 'workflows');
 
 export const { description } = list;
 
-/** From version 2 each workflow carries its id as `workflowId`, as Workflow → Get and Run → Start name it. */
+/** Each workflow carries its id as `workflowId`, as Workflow → Get and Run → Start name it. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
 	const listed = await list.execute.call(this, itemIndex, lane);
-	if (!isVersion2.call(this)) return listed;
 	return listed.map((item) => ({ ...item, json: withIdAs(item.json, 'workflowId') }));
 }

@@ -35,11 +35,11 @@ const offer = {
 	},
 };
 
-const columnsOf = (version: number) => Object.fromEntries(templateMapperFields(offer, version).map((column) => [column.id, column]));
+const columnsOf = () => Object.fromEntries(templateMapperFields(offer).map((column) => [column.id, column]));
 
 describe('Produce From Template mapper columns', () => {
-	it('version 2: dates as dateTime, one choice as options, yes/no and numbers typed; the rule a type cannot show is in the label', () => {
-		const columns = columnsOf(2);
+	it('dates as dateTime, one choice as options, yes/no and numbers typed; the rule a type cannot show is in the label', () => {
+		const columns = columnsOf();
 		expect(columns['employee.start_date']).toMatchObject({ type: 'dateTime', displayName: 'Start date', required: true });
 		expect(columns.role).toMatchObject({ type: 'options', displayName: 'Role', options: [{ name: 'Associate', value: 'Associate' }, { name: 'Senior Associate', value: 'Senior Associate' }] });
 		expect(columns['employee.remote'].type).toBe('boolean');
@@ -48,14 +48,6 @@ describe('Produce From Template mapper columns', () => {
 		expect(columns.benefits.type).toBeUndefined();
 		expect(columns['employee.photo']).toMatchObject({ displayName: 'Photo (binary field name)' });
 		expect(columns['employee.photo'].type).toBeUndefined();
-	});
-
-	it('version 1 keeps its columns (a saved workflow keeps its mapper): dates as text, bare labels', () => {
-		const columns = columnsOf(1);
-		expect(columns['employee.start_date']).toMatchObject({ type: 'string', displayName: 'Start date' });
-		expect(columns.benefits.displayName).toBe('Benefits');
-		expect(columns['employee.photo'].displayName).toBe('Photo');
-		expect(templateMapperFields(offer)).toEqual(templateMapperFields(offer, 1));
 	});
 
 	it('the notices state the rules, short enough for a notice', () => {
@@ -68,47 +60,41 @@ describe('Produce From Template mapper columns', () => {
 	});
 });
 
-describe('Produce From Template answers, version 2 (lenient) against version 1 (strict)', () => {
+describe('Produce From Template answers', () => {
 	const noPicture = async () => ({ ok: false as const, problem: 'no picture' });
 	const answers: IDataObject = { 'employee.start_date': '2026-03-01T00:00:00', role: ' senior associate', benefits: 'gym, health' };
 
-	it('version 2 posts the option texts', async () => {
-		const built = await buildTemplateInput(offer, answers, noPicture, { lenient: true });
+	it('posts the option texts, read in any letter case', async () => {
+		const built = await buildTemplateInput(offer, answers, noPicture);
 		expect(built).toEqual({ input: { employee: { start_date: '2026-03-01' }, role: 'Senior Associate', benefits: ['Gym', 'Health'] }, problems: [] });
 	});
 
-	it('version 1 refuses what it always refused', async () => {
-		const built = await buildTemplateInput(offer, answers, noPicture);
-		expect(built.problems.map((problem) => problem.path)).toEqual(['role', 'benefits']);
-	});
 });
 
-describe('Start Run mapper, version 2', () => {
-	it('dates as dateTime, documents and several choices labelled; version 1 unchanged', () => {
-		const nda = Object.fromEntries(runInputFields(NDA_INPUT_SCHEMA as IDataObject, 2).map((field) => [field.id, field]));
+describe('Start Run mapper', () => {
+	it('dates as dateTime, documents and several choices labelled', () => {
+		const nda = Object.fromEntries(runInputFields(NDA_INPUT_SCHEMA as IDataObject).map((field) => [field.id, field]));
 		expect(nda.effective_date).toMatchObject({ type: 'dateTime', displayName: 'Effective date' });
 		expect(nda.source_document).toMatchObject({ displayName: 'Source document (binary field name)' });
-		const dd = runInputFields(DUE_DILIGENCE_INPUT_SCHEMA as IDataObject, 2).find((field) => field.id === 'documents');
+		const dd = runInputFields(DUE_DILIGENCE_INPUT_SCHEMA as IDataObject).find((field) => field.id === 'documents');
 		expect(dd?.displayName).toBe('Documents (binary field names)');
-		expect(runInputFields(NDA_INPUT_SCHEMA as IDataObject)).toEqual(runInputFields(NDA_INPUT_SCHEMA as IDataObject, 1));
 		const tags = { type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['A', 'B'] } } } };
-		expect(runInputFields(tags, 2)[0]).toMatchObject({ displayName: 'Tags (comma-separated)' });
-		expect(runInputFields(tags, 2)[0].type).toBeUndefined();
-		expect(runInputFields(tags, 1)[0]).toMatchObject({ displayName: 'Tags', type: 'array' });
+		expect(runInputFields(tags)[0]).toMatchObject({ displayName: 'Tags (comma-separated)' });
+		expect(runInputFields(tags)[0].type).toBeUndefined();
 	});
 
-	it('reads a choice in any letter case and several choices as text; version 1 passes them on as given', () => {
+	it('reads a choice in any letter case and several choices as text', () => {
 		const schema = {
 			type: 'object',
 			properties: { law: { type: 'string', enum: ['New York', 'Delaware'] }, tags: { type: 'array', items: { type: 'string', enum: ['A', 'B'] } } },
 		};
-		expect(buildRunInput(schema, { law: 'new york', tags: 'b, a' }, { lenient: true })).toMatchObject({ input: { law: 'New York', tags: ['B', 'A'] }, problems: [] });
-		expect(buildRunInput(schema, { law: 'Texas' }, { lenient: true }).problems).toEqual([{ field: 'law', problem: '"Texas" is not one of New York, Delaware' }]);
-		expect(buildRunInput(schema, { law: 'new york', tags: '["A"]' })).toMatchObject({ input: { law: 'new york', tags: ['A'] }, problems: [] });
+		expect(buildRunInput(schema, { law: 'new york', tags: 'b, a' })).toMatchObject({ input: { law: 'New York', tags: ['B', 'A'] }, problems: [] });
+		expect(buildRunInput(schema, { law: 'Texas' }).problems).toEqual([{ field: 'law', problem: '"Texas" is not one of New York, Delaware' }]);
+		expect(buildRunInput(schema, { law: 'new york', tags: '["A"]' })).toMatchObject({ input: { law: 'New York', tags: ['A'] }, problems: [] });
 	});
 });
 
-describe("Produce From Template's links, version 2: absolute, or null where the node would not follow them", () => {
+describe("Produce From Template's links: absolute, or null where the node would not follow them", () => {
 	const urlOf = (link: string) => {
 		const resolved = resolveServiceUrl('https://ws.example.com/api', link);
 		return resolved.ok ? resolved.url : undefined;
@@ -137,7 +123,7 @@ describe("Produce From Template's links, version 2: absolute, or null where the 
 	});
 });
 
-describe('Produce From Template’s links, version 2, against any answer (issue 27: the answer is untrusted)', () => {
+describe('Produce From Template’s links against any answer (the answer is untrusted)', () => {
 	const BASE = 'https://ws.example.com';
 	const urlOf = (link: string) => {
 		const resolved = resolveServiceUrl(BASE, link);
@@ -168,7 +154,7 @@ describe('Produce From Template’s links, version 2, against any answer (issue 
 	});
 });
 
-describe('Document → Download, version 2: what Document Link takes', () => {
+describe('Document → Download: what Document Link takes', () => {
 	it('the links block or the whole Produce item: the format’s link', () => {
 		const links = { document: 'https://ws.example.com/documents/d1', pdf: 'https://ws.example.com/documents/d1/content/pdf' };
 		expect(documentSource(links, 'pdf')).toEqual({ ok: true, link: links.pdf, mayBeRecord: false });
@@ -208,11 +194,11 @@ describe('documentFile: the one file shape', () => {
 	});
 });
 
-describe('the notices above the mappers: version 2 only, once the workflow or template is chosen', () => {
+describe('the notices above the mappers: once the workflow or template is chosen', () => {
 	const { properties } = new DraftingWorkspace().description;
-	const shown = (name: string, typeVersion: number, parameters: IDataObject) => {
+	const shown = (name: string, parameters: IDataObject) => {
 		const notice = properties.find((property) => property.name === name)!;
-		const node = { id: 'n', name: 'Drafting Workspace', type: 'dw', typeVersion, position: [0, 0] as [number, number], parameters: parameters as INodeParameters };
+		const node = { id: 'n', name: 'Drafting Workspace', type: 'dw', typeVersion: 1, position: [0, 0] as [number, number], parameters: parameters as INodeParameters };
 		return NodeHelpers.displayParameter(node.parameters, notice, node, new DraftingWorkspace().description);
 	};
 	const template = { __rl: true, mode: 'list', value: 'tpl_offer_letter' };
@@ -220,17 +206,15 @@ describe('the notices above the mappers: version 2 only, once the workflow or te
 
 	it('Produce From Template', () => {
 		const produce = { resource: 'document', operation: 'produce' };
-		expect(shown('answersNotice', 2, { ...produce, templateId: template })).toBe(true);
-		expect(shown('answersNotice', 2, { ...produce, templateId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
-		expect(shown('answersNotice', 1, { ...produce, templateId: template })).toBe(false);
-		expect(shown('answersNotice', 2, { resource: 'run', operation: 'start', templateId: template })).toBe(false);
+		expect(shown('answersNotice', { ...produce, templateId: template })).toBe(true);
+		expect(shown('answersNotice', { ...produce, templateId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
+		expect(shown('answersNotice', { resource: 'run', operation: 'start', templateId: template })).toBe(false);
 	});
 
 	it('Start Run, with Map Fields', () => {
 		const start = { resource: 'run', operation: 'start', workflowId: workflow };
-		expect(shown('inputFieldsNotice', 2, { ...start, inputMode: 'fields' })).toBe(true);
-		expect(shown('inputFieldsNotice', 2, { ...start, inputMode: 'text' })).toBe(false);
-		expect(shown('inputFieldsNotice', 1, { ...start, inputMode: 'fields' })).toBe(false);
-		expect(shown('inputFieldsNotice', 2, { resource: 'run', operation: 'start', inputMode: 'fields', workflowId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
+		expect(shown('inputFieldsNotice', { ...start, inputMode: 'fields' })).toBe(true);
+		expect(shown('inputFieldsNotice', { ...start, inputMode: 'text' })).toBe(false);
+		expect(shown('inputFieldsNotice', { resource: 'run', operation: 'start', inputMode: 'fields', workflowId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
 	});
 });
