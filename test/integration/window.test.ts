@@ -55,25 +55,15 @@ describe('Produce From Template', () => {
 		expect(out.map((item) => [item.pairedItem, item.json.title])).toEqual(people(12).map((item, index) => [{ item: index }, item.json.title]));
 	});
 
-	it(`version 1 keeps one item at a time unless Batch Size is set; version 2 runs ${DEFAULT_BATCH_SIZE.v2} at once by default; the same output either way`, async () => {
+	it(`runs ${DEFAULT_BATCH_SIZE} items at once by default`, async () => {
 		slow('POST', '/document-templates/*');
-		const outputs: IDataObject[][] = [];
-		for (const [typeVersion, expected] of [
-			[1, DEFAULT_BATCH_SIZE.v1],
-			[2, DEFAULT_BATCH_SIZE.v2],
-		] as const) {
-			const since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
-			const result = await ctx.run(produce(), 'full', { items: people(DEFAULT_BATCH_SIZE.v2 + 3), typeVersion });
-			expect(result.status).toBe('success');
-			expect(mostOpenAtOnce(logOf('POST', PRODUCE).filter((entry) => entry.seq > since))).toBe(expected);
-			// Ids and instants differ between two productions; the shape and the answers do not.
-			outputs.push(result.output(ACTION_NODE).map((item) => ({ pairedItem: item.pairedItem, keys: Object.keys(item.json).sort(), title: item.json.title, status: item.json.status })));
-		}
-		expect(outputs[1]).toEqual(outputs[0]);
+		const result = await ctx.run(produce(), 'full', { items: people(DEFAULT_BATCH_SIZE + 3) });
+		expect(result.status).toBe('success');
+		expect(mostOpenAtOnce(logOf('POST', PRODUCE))).toBe(DEFAULT_BATCH_SIZE);
 	});
 
-	it('Continue On Fail over 20 items (version 2): the item the service refuses gets its error item, the 19 others their documents', async () => {
-		const result = await ctx.run(produce(), 'full', { items: people(20, 7), onError: 'continueRegularOutput', typeVersion: 2 });
+	it('Continue On Fail over 20 items: the item the service refuses gets its error item, the 19 others their documents', async () => {
+		const result = await ctx.run(produce(), 'full', { items: people(20, 7), onError: 'continueRegularOutput' });
 		expect(result.status).toBe('success');
 		const out = result.output(ACTION_NODE);
 		expect(out.map((item) => item.pairedItem)).toEqual(people(20).map((_, index) => ({ item: index })));
@@ -84,9 +74,9 @@ describe('Produce From Template', () => {
 		expect(logOf('POST', PRODUCE).filter((entry) => entry.status === 201)).toHaveLength(19);
 	});
 
-	it('without Continue On Fail (version 2), item 7 refused: what is in flight finishes, nothing is sent after the refusal, and every document produced is in createdInBatch', async () => {
+	it('without Continue On Fail, item 7 refused: what is in flight finishes, nothing is sent after the refusal, and every document produced is in createdInBatch', async () => {
 		slow('POST', '/document-templates/*');
-		const result = await ctx.run(produce(), 'full', { items: people(20, 7), typeVersion: 2 });
+		const result = await ctx.run(produce(), 'full', { items: people(20, 7) });
 		expect(result.status).toBe('error');
 		const error = thrown(result);
 		expect((error.context as IDataObject).itemIndex).toBe(7);
@@ -99,7 +89,7 @@ describe('Produce From Template', () => {
 		// after item 7 + Batch Size - 1 could have begun, and none began after it (the in-process simulator may log a
 		// begun one late).
 		const sentItems = logOf('POST', PRODUCE).map((entry) => Number(String((entry.requestBody as IDataObject).title).replace('Offer ', '')));
-		expect(Math.max(...sentItems)).toBeLessThanOrEqual(7 + DEFAULT_BATCH_SIZE.v2 - 1);
+		expect(Math.max(...sentItems)).toBeLessThanOrEqual(7 + DEFAULT_BATCH_SIZE - 1);
 		expect(new Set(sentItems).size).toBe(sentItems.length);
 		expect(String(error.description)).toContain('createdInBatch');
 	});
