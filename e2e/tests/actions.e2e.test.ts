@@ -48,7 +48,7 @@ afterAll(async () => {
 describe('n8n execute: Drafting Workspace actions from workflow JSON files', () => {
   it('Workflow → Get Many: exactly the fixture workflows the key can see', async () => {
     const result = (await ctx.execute('dwE2EListWorkflows')).expectSuccess();
-    const ids = result.items('List Workflows').map((item) => item.json.id);
+    const ids = result.items('List Workflows').map((item) => item.json.workflowId);
     expect([...ids].sort()).toEqual([wf.agentSummary, wf.inputNda, wf.multiDocs, wf.review, wf.failing].sort());
     for (const item of result.items('List Workflows')) expect(item.json).toMatchObject({ name: expect.any(String), hasActive: true });
   });
