@@ -100,7 +100,12 @@ async function runExamples(n8n: N8n, sim: Simulator, url: string): Promise<void>
   save('key-terms.json', json, `JSON with ${Object.keys(answer.json).join(', ')}`, written);
   lines.push(`Chat (JSON Schema)  ${JSON.stringify(answer.json)}`);
 
-  say('example 4: the Run Finished trigger, published and run by `n8n start`');
+  say("example 4: n8n's Basic LLM Chain with the Drafting Workspace Chat Model");
+  const chain = ok(n8n, await n8n.execute('dwExampleChainDraft'), 'A chain with the Chat Model');
+  const [clause] = chain.items('Draft the Clause');
+  lines.push(`Chain + Chat Model  ${JSON.stringify(clause.json).slice(0, 90)}`);
+
+  say('example 5: the Run Finished trigger, published and run by `n8n start`');
   await n8n.publishWorkflow(TRIGGER_WORKFLOW);
   // The first activation records what has already finished (history never fires); the demo then finishes a
   // run while n8n is stopped, and the next activation poll fires it, as a poll one minute later would.
@@ -165,7 +170,7 @@ async function openEditor(n8n: N8n): Promise<void> {
   const setup = await setUpOwner(url);
   console.log(`\nn8n is running: ${url}`);
   console.log(setup.ok ? `Sign in with ${DEMO_OWNER.email} / ${DEMO_OWNER.password}` : `Create the owner account on first visit (automatic set-up answered ${setup.status}).`);
-  console.log('The credential "Drafting Workspace account" points at the simulator; the four example workflows are imported');
+  console.log('The credential "Drafting Workspace account" points at the simulator; the five example workflows are imported');
   console.log('(the Run Finished trigger is published). Ctrl+C stops n8n and the simulator.');
   if (dev) {
     console.log('Hot reload: saving a file under nodes/ or credentials/ recompiles it into the installed package and n8n');

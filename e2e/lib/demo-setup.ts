@@ -20,9 +20,10 @@ export const EXAMPLE_WORKFLOWS = {
   batchOffers: 'dwExampleBatchOffers',
   chatJson: 'dwExampleChatJson',
   runFinished: 'dwExampleRunFinished',
+  chainDraft: 'dwExampleChainDraft',
 } as const;
 
-const EXAMPLE_FILES = ['start-run-collect-pdf', 'batch-offer-letters-from-spreadsheet', 'chat-structured-output', 'notify-when-run-finishes'];
+const EXAMPLE_FILES = ['start-run-collect-pdf', 'batch-offer-letters-from-spreadsheet', 'chat-structured-output', 'notify-when-run-finishes', 'chain-draft-with-workspace-model'];
 
 /** Environment for the demo's n8n: the spreadsheet example reads its CSV from examples/data. */
 export const DEMO_N8N_ENV: Record<string, string> = { N8N_RESTRICT_FILE_ACCESS_TO: join(EXAMPLES_DIR, 'data') };
