@@ -10,6 +10,7 @@ export function compactContractSummary(baseUrl: string, runId: string): Record<s
 		status: 'Completed',
 		finished: true,
 		pausedForReview: false,
+		output: 'Summary: a two-year supply agreement with a 90-day termination notice.',
 		files: [
 			{
 				name: 'contract-summary.pdf',
@@ -17,6 +18,8 @@ export function compactContractSummary(baseUrl: string, runId: string): Record<s
 				mimeType: 'application/pdf',
 				size: expect.any(Number),
 				url: `${baseUrl}/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`,
+				stepId: FIXTURE_IDS.steps.agentSummary.render,
+				binaryProperty: 'data',
 			},
 		],
 	};
