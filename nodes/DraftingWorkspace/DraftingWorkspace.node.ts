@@ -14,7 +14,7 @@ export class DraftingWorkspace implements INodeType {
 		icon: { light: 'file:../../icons/drafting-workspace.svg', dark: 'file:../../icons/drafting-workspace.dark.svg' },
 		group: ['transform'],
 		// Version 2: Batch Size defaults to 10 items at once (version 1 keeps 1, one item after the other), and the editor
-		// and output changes of issue 26 (see the README's "Node versions").
+		// and output changes (the one file shape, runId, the Model locator, and the rest).
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: subtitleFromOptions(properties),

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
- * The action node's versions (issue 26): a change of a parameter, a default or an output shape is made in version 2
+ * The action node's versions: a change of a parameter, a default or an output shape is made in version 2
  * only, so a workflow saved with version 1 keeps doing what it did. Descriptions are gated with these display
  * conditions, behaviour with `isVersion2`.
  */

@@ -13,7 +13,7 @@ const onlyWithJsonSchema = { show: { responseFormat: ['jsonSchema'] } };
 
 /**
  * The Options both chat nodes show (Chat Completion's, the Chat Model's), written once so their names and order
- * stay the same (issue 26); options.ts reads them. The editor shows a collection's options in this order, which
+ * stay the same; options.ts reads them. The editor shows a collection's options in this order, which
  * n8n's lint keeps alphabetical: Response Format comes before the Response Schema it controls. The defaults here
  * are Chat Completion's; the Chat Model keeps its own (`chatOptionsCollection`).
  */

@@ -3,7 +3,7 @@ import type { IDataObject, ResourceMapperField } from 'n8n-workflow';
 import { entryKindOf, unwrapInputSchema } from './startInput';
 
 /**
- * Run → Start's Input Mode "From the Workflow's Entry Step" (node version 2, issue 26): the contract says a
+ * Run → Start's Input Mode "From the Workflow's Entry Step": the contract says a
  * workflow whose entry step is `kind: agent` takes a plain string, one whose entry step is `kind: input` an object
  * matching its input schema. The workflow detail says which; the node reads it (once per execution and workflow)
  * and sends the text or the fields, and the mapper offers one text column or the form's fields. Pure.

@@ -1,7 +1,7 @@
 import { safeFileName } from '../transport/fileName';
 
 /**
- * The one way a file is told in JSON from node version 2 (issue 26): a run's rendered file (Simplify on or off,
+ * The one way a file is told in JSON from node version 2: a run's rendered file (Simplify on or off,
  * Download File), a run's input document, a produced document's download. Before, the same PDF read three ways
  * (`{name, format, mimeType, size, url}`, `{stepId, binaryProperty, fileName, fileSize: "1.26 kB"}`, relative
  * links). Every key is always there, `null` when not known, so an expression never meets a missing key. Pure.

@@ -3,7 +3,7 @@ import type { IBinaryData, IDataObject } from 'n8n-workflow';
 import type { DocumentFormat } from './links';
 
 /**
- * A downloaded document told in JSON, in node version 2: the one file shape of issue 26 (a run's files, an input
+ * A downloaded document told in JSON, in node version 2: the one file shape (a run's files, an input
  * document and a produced document alike), `{ name, format, mimeType, size, url, binaryProperty }`. Pure: no I/O.
  */
 export function documentFile(data: IBinaryData, format: DocumentFormat, url: string | undefined, binaryProperty: string): IDataObject {

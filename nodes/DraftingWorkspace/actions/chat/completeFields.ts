@@ -8,7 +8,7 @@ const show = { resource: ['chat'], operation: ['complete'] };
 /**
  * Chat Completion's parameters. The Model is a dropdown in node version 1 and the Chat Model's locator (From list,
  * By ID) from version 2: a dropdown asks for its options before n8n attaches a new node's credential and fails
- * (issue 26). Both are named `model`; a saved version 1 value (a plain id) stays what it was.
+ * ("Error fetching options"). Both are named `model`; a saved version 1 value (a plain id) stays what it was.
  */
 export const description: INodeProperties[] = [
 	{

@@ -15,7 +15,7 @@ import { uploadPendingDocuments, type UploadedInputDocument } from './startDocum
 
 /**
  * Run → Start's input: its parameters and what they make of an item. Version 2 adds the Input Mode "From the
- * Workflow's Entry Step" (its default, issue 26): the workflow detail says whether the entry step is an agent
+ * Workflow's Entry Step" (its default): the workflow detail says whether the entry step is an agent
  * (text) or an input form (fields), so nobody switches the mode by hand; the explicit modes stay.
  */
 

@@ -13,7 +13,7 @@ import { isVersion2 } from '../versions';
 import { readWaitOptions, wantsFailureOnRunFailure, wantsSimplified } from './waitFields';
 
 /**
- * What Run → Start, Wait For Run and Get output about a run, in each node version. Version 2 (issue 26): the record
+ * What Run → Start, Wait For Run and Get output about a run, in each node version. Version 2: the record
  * carries its id as `runId` and its files in the one file shape (`files`, downloaded or not), the compact answer
  * (Simplify) carries the run's result text, and a run that ended Failed or Cancelled fails the item unless
  * "Fail the Item When the Run Fails" is off. Version 1 keeps its output exactly.
