@@ -18,7 +18,7 @@
  *
  * `npm run dev` (`--dev`) is `--ui` with hot reload: `tsc --watch` compiles nodes/ and credentials/ straight
  * into the installed package's dist/, and n8n (N8N_DEV_RELOAD) reloads the package when its files change.
- * It stands in for `n8n-node dev`, which cannot work here (README, "Development").
+ * It stands in for `n8n-node dev`, which cannot work here (CONTRIBUTING.md, "n8n's tooling").
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

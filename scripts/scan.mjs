@@ -14,7 +14,7 @@
 // commit, and the download of that commit from codeload.github.com. The publish workflow
 // (.github/workflows/publish.yml) publishes with provenance, which is what those checks read.
 //
-// The tarball's file list is also checked: only the build output n8n loads, README, LICENSE, package.json.
+// The tarball's file list is also checked: only the build output n8n loads, README, CHANGELOG, LICENSE, package.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,8 +30,8 @@ const say = (line) => process.stdout.write(`[scan] ${line}\n`);
 const work = mkdtempSync(join(tmpdir(), 'dw-scan-'));
 process.env.TMPDIR = work;
 
-/** What may be in the tarball: the build output n8n loads (nodes, credentials, icons), README, LICENSE, package.json. */
-const ALLOWED = /^(package\.json|README\.md|LICENSE|dist\/(nodes|credentials|icons)\/.+)$/;
+/** What may be in the tarball: the build output n8n loads (nodes, credentials, icons), README, CHANGELOG, LICENSE, package.json. */
+const ALLOWED = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(nodes|credentials|icons)\/.+\.(js|json|svg|png))$/;
 
 function pack() {
 	const run = spawnSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: REPO, encoding: 'utf8' });
@@ -51,7 +51,7 @@ function checkListing(packed) {
 	if (problems.length) throw new Error(`the tarball is not what n8n should install (run \`npm run build\` first):\n  ${problems.join('\n  ')}`);
 	const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 	const icons = paths.filter((path) => path.startsWith('dist/icons/')).length;
-	say(`tarball ${packed.filename}: ${packed.entryCount} files, ${kB(packed.size)} packed, ${kB(packed.unpackedSize)} unpacked; ${icons} icons, ${codex.length} codex files, only dist/, README.md, LICENSE, package.json`);
+	say(`tarball ${packed.filename}: ${packed.entryCount} files, ${kB(packed.size)} packed, ${kB(packed.unpackedSize)} unpacked; ${icons} icons, ${codex.length} codex files, only dist/, README.md, CHANGELOG.md, LICENSE, package.json`);
 }
 
 async function main() {

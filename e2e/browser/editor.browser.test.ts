@@ -1,7 +1,7 @@
 // The n8n editor, as a user sees it, with the demo's set-up (see editor.ts): the nodes panel finds the nodes,
 // the pickers and field mappers show what the service offers, the credential test explains a wrong key, no red
 // error shows before anything is chosen, and the PDF example shows its PDF. Every step saves a screenshot
-// (e2e/.artifacts/browser/); five of them are the README's pictures (docs/screenshots/).
+// (e2e/.artifacts/browser/); five of them are the documentation's pictures (docs/screenshots/).
 import type { Page } from 'playwright-core';
 
 import { FIXTURE_IDS, FIXTURE_KEYS, modelsFor } from '../../test/simulator';
@@ -138,7 +138,7 @@ step('3 field mappers: Start Run and Produce From Template show the right fields
   await page.locator('[data-test-id="rlc-item"]', { hasText: nda.name }).click();
   const runShown = await mapperFields(page);
   expectFields(runShown, runFields(ndaSchema));
-  // The README's picture shows the mapper in use: the required fields answered, as a user would.
+  // The documentation's picture shows the mapper in use: the required fields answered, as a user would.
   await fillMapperField(page, 'counterparty', 'Acme Ltd');
   await fillMapperField(page, 'effective_date', '2026-03-01');
   await fillMapperField(page, 'term_months', '24');

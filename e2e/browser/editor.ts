@@ -21,7 +21,7 @@ import { trackChild } from '../lib/processes';
 
 /** Every step's screenshot (git-ignored). */
 const ARTIFACTS_DIR = join(E2E_DIR, '.artifacts', 'browser');
-/** The README's pictures (committed). */
+/** The documentation's pictures (committed). */
 const DOCS_SCREENSHOTS_DIR = join(REPO_DIR, 'docs', 'screenshots');
 const VIEWPORT = { width: 1440, height: 900 };
 

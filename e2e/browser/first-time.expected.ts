@@ -6,7 +6,7 @@ export const EXPECTED = {
   item1: { modelParameter: 'model' },
   /**
    * 2: the credential test keeps n8n's words for a dead port and a missing scheme (a declarative
-   * test cannot word network errors; README, Credentials); the node says what is wrong when it runs.
+   * test cannot word network errors; docs/errors.md, "The credential test"); the node says what is wrong when it runs.
    */
   item2: { deadPortTest: 'ECONNREFUSED', deadPortRun: 'Could not reach the service', noSchemeTest: 'ERR_INVALID_URL', noSchemeRun: 'does not start with https:// or http://' },
   /** 3: the notices above the mappers (their start), the rules the labels carry. */

@@ -1,7 +1,7 @@
-// The newcomer's path of the README ("Try it with your own n8n"), in the real editor (see editor.ts): the action
+// The newcomer's path of docs/try-it.md ("Try it with your own n8n"), in the real editor (see editor.ts): the action
 // node added fresh from the nodes panel, its credential made from the node with the Base URL typed as the root and
 // with /v1, n8n's credential test, a first run's output; the Trigger and the Chat Model fresh from the panel. The
-// README's newcomer pictures (docs/screenshots/credential-test.png, first-run-output.png) come from here.
+// newcomer pictures (docs/screenshots/credential-test.png, first-run-output.png, chain-chat-model.png) come from here.
 import type { Page } from 'playwright-core';
 
 import { FIXTURE_KEYS, modelsFor } from '../../test/simulator';
@@ -48,7 +48,7 @@ step('newcomer chat model: the Chat Model fresh from the panel under a Basic LLM
   await addChatModelToChain(page, 'Basic LLM Chain');
   expect(await redErrors(page)).toEqual([]);
   const models = await listResources(page, 'model');
-  await shot('newcomer-chat-model');
+  await shot('newcomer-chat-model', 'chain-chat-model');
   expect(models.sort()).toEqual(modelsFor(ACME).sort());
   expect(await parametersText(page)).not.toContain('Error fetching options');
 });

@@ -45,7 +45,7 @@ export async function pollFinishedRuns(this: IPollFunctions, settings: TriggerSe
 	}
 	const error = ensureNodeError(this.getNode(), polled.error);
 	if (!isTransient(error)) throw error;
-	// Not thrown (README, "When the service is unavailable"): the state stays as it was, so the next poll that
+	// Not thrown (docs/trigger.md, "When the service is unavailable"): the state stays as it was, so the next poll that
 	// succeeds fires every run that finished in between; a wait the service asked for is kept before asking again.
 	const rest = restAskedFor(error, now);
 	if (rest) staticData.state = { ...previous, restUntil: now + rest } as unknown as IDataObject;

@@ -4,7 +4,7 @@ import { classifyNetworkError } from '../shared/transport/retry';
 /**
  * Which failures of an activated poll are transient (the next poll may not meet them), and how long the
  * service asked to be left alone. A transient failure is not thrown: the poll ends with nothing, its state as it
- * was, and a warning in n8n's log (README, "When the service is unavailable", says why it is not thrown). Pure.
+ * was, and a warning in n8n's log (docs/trigger.md, "When the service is unavailable", says why it is not thrown). Pure.
  */
 
 /** n8n-workflow 2.41's TIMED_CAUSES, written out: older n8n versions do not export the value. */

@@ -40,7 +40,7 @@ function errorItem(this: IExecuteFunctions, error: Error, itemIndex: number): IN
 	if (typeof context.serviceCode === 'string') details.code = context.serviceCode;
 	if (nodeError.description) details.description = nodeError.description;
 	if (nodeError instanceof NodeApiError && nodeError.httpCode) details.httpCode = nodeError.httpCode;
-	// What the step created before it failed (helpers/errors.ts, withCreated): the ids to use instead of a rerun.
+	// What the step created before it failed (shared/common/errors.ts, withCreated): the ids to use instead of a rerun.
 	const created = createdOf(nodeError);
 	if (created) details.created = created;
 	// A run that ended Failed or Cancelled (Fail the Item When the Run Fails): the run as the item would have had it.

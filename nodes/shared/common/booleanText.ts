@@ -1,5 +1,5 @@
 /**
- * The one reading of yes/no answers, for run inputs and template answers alike (README, "Yes/no answers"):
+ * The one reading of yes/no answers, for run inputs and template answers alike (docs/runs.md, docs/templates-and-documents.md):
  * a boolean as it is; the words true, yes, false and no in any case, with spaces around them ignored.
  * Anything else is not a yes/no answer (undefined), and the caller names the field. Pure: no I/O.
  */

@@ -8,7 +8,7 @@ import { isByteStream } from '../transport/types';
  *
  * n8n keeps binary data in one of two places: inline as base64 (`data`, no `id`; the in-process engine
  * and the "default" mode) or in a binary data store (`id`; filesystem, S3 and database modes). Uploads
- * stream a stored file (inputDocuments.ts); when a Buffer is needed, `copyBinaryInto` writes either kind
+ * stream a stored file (body.api.ts); when a Buffer is needed, `copyBinaryInto` writes either kind
  * straight into the caller's buffer, so the only copy is the request body itself.
  */
 export interface BinaryFile {

@@ -6,7 +6,7 @@
  * a socket bound to 127.0.0.1 does not answer it, one bound to 0.0.0.0 does. Nothing leaves the machine.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSimulator, FIXTURE_KEYS, type Simulator } from '../index';
 
@@ -96,12 +96,15 @@ describe('Reach: the simulator for an n8n outside this process (--host)', () => 
   });
 });
 
-describe("README's \"Try it with your own n8n\": what it tells to paste is what the simulator serves", () => {
+describe("docs/try-it.md's \"Try it with your own n8n\": what it tells to paste is what the simulator serves", () => {
   const root = join(__dirname, '..', '..', '..');
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Try it with your own n8n'), readme.indexOf('\n## ', readme.indexOf('## Try it with your own n8n') + 1));
+  const page = readFileSync(join(root, 'docs', 'try-it.md'), 'utf8');
+  const start = page.indexOf('## Try it with your own n8n');
+  const next = page.indexOf('\n## ', start + 1);
+  const section = page.slice(start, next < 0 ? undefined : next);
 
   test('the demo key, the Base URLs for Docker and this machine, the --host and --add-host options', () => {
+    expect(start).toBeGreaterThanOrEqual(0);
     expect(section).toContain(FIXTURE_KEYS.full);
     expect(section).toContain('`http://host.docker.internal:4010`');
     expect(section).toContain('`http://127.0.0.1:4010`');
@@ -109,9 +112,12 @@ describe("README's \"Try it with your own n8n\": what it tells to paste is what 
     expect(section).toContain('--add-host=host.docker.internal:host-gateway');
   });
 
-  test('no Base URL example in the README or the credential carries a path the simulator does not serve (/api)', () => {
+  test('no Base URL example in the documentation or the credential carries a path the simulator does not serve (/api)', () => {
     const credential = readFileSync(join(root, 'credentials', 'DraftingWorkspaceApi.credentials.ts'), 'utf8');
-    for (const text of [readme, credential]) expect(text).not.toMatch(/https?:\/\/[\w.:-]+\/api\b/);
+    const docs = readdirSync(join(root, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => readFileSync(join(root, 'docs', name), 'utf8'));
+    for (const text of [readFileSync(join(root, 'README.md'), 'utf8'), ...docs, credential]) expect(text).not.toMatch(/https?:\/\/[\w.:-]+\/api\b/);
   });
 
   test('a simulator answers the credential test (GET /v1/models) on the bare Base URL, and /api/... is not served', async () => {

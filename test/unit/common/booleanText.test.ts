@@ -1,4 +1,4 @@
-// The one yes/no reading, shared by run inputs and template answers (README, "Yes/no answers").
+// The one yes/no reading, shared by run inputs and template answers (docs/templates-and-documents.md and docs/runs.md: "Yes/no").
 import { booleanFromText } from '../../../nodes/shared/common/booleanText';
 
 describe('booleanFromText', () => {

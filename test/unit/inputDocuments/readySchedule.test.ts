@@ -40,7 +40,7 @@ describe('readyReadDelayMs: status reads by the upload’s age', () => {
 		);
 	});
 
-	it('costs the reads the README states', () => {
+	it('costs the reads docs/running-at-scale.md states', () => {
 		expect(readsUntilReady(400).reads).toBe(2);
 		expect(readsUntilReady(2000).reads).toBe(8);
 		expect(readsUntilReady(2010).reads).toBe(9);

@@ -7,9 +7,9 @@ import type { INode } from 'n8n-workflow';
 import { parseServiceError, serviceErrorToNodeApiError } from '../../../nodes/shared/transport/errors';
 import { answer, contractRows } from './contractErrors';
 
-/** README's "Errors and their causes" says what the node declares: each code it names, with the cause it gives. */
+/** docs/errors.md's "Errors and their causes" says what the node declares: each code it names, with the cause it gives. */
 const node = { id: 'n1', name: 'Drafting Workspace', type: 'draftingWorkspace', typeVersion: 2, position: [0, 0], parameters: {} } as INode;
-const README = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+const ERRORS_PAGE = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'errors.md'), 'utf8');
 
 interface TableRow {
 	codes: string[];
@@ -19,7 +19,7 @@ interface TableRow {
 }
 
 function readmeRows(): TableRow[] {
-	const section = README.split('### Errors and their causes')[1]?.split(/^#{2,3} /m)[0] ?? '';
+	const section = ERRORS_PAGE.split('## Errors and their causes')[1]?.split(/^#{2,3} /m)[0] ?? '';
 	return section
 		.split('\n')
 		.filter((line) => /^\| [^-]/.test(line) && !line.startsWith('| Service code'))
@@ -34,7 +34,7 @@ function readmeRows(): TableRow[] {
 		});
 }
 
-describe("README's error table", () => {
+describe("docs/errors.md's error table", () => {
 	const rows = readmeRows();
 	const contract = contractRows();
 
