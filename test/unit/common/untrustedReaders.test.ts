@@ -10,6 +10,7 @@ import { templateMapperFields } from '../../../nodes/shared/templates/mapperFiel
 import { findDocumentLink, withoutUserinfoLinks } from '../../../nodes/shared/templates/links';
 import { carriesUserinfo, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
 import { FORBIDDEN_IN_NAMES, hostileName, isBareName, userinfoPart } from '../../expectations/untrusted';
+import { runsOf } from '../../support/depth';
 
 /**
  * Issue 27: every reader of the service's objects takes whatever a JSON object may hold (fields "not shown" by the
@@ -64,7 +65,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				for (const read of [runIdOf, workflowIdOf, statusOf, startedAtOf, finishedAtOf, isPausedForReview, passedReviewStep, runErrorOf]) read(record);
 				for (const artifact of findRenderedArtifacts(record)) expect(typeof artifact.downloadPath).toBe('string');
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -79,7 +80,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 					if (typeof file.url === 'string') expect(carriesUserinfo(file.url)).toBe(false);
 				}
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -91,7 +92,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				const unwrapped = unwrapInputSchema(schema);
 				if (unwrapped) for (const field of [...runInputFields(unwrapped), ...runInputFields(unwrapped, 2)]) expect(typeof field.id).toBe('string');
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -104,7 +105,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 					await buildTemplateInput(schema, answers, async () => ({ ok: true, base64: '' }), { lenient: version === 2 });
 				}
 			}),
-			{ numRuns: 500 },
+			{ numRuns: runsOf(500, 50) },
 		);
 	});
 
@@ -115,7 +116,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				const piece = readCompletionChunk(value as IDataObject);
 				expect(typeof piece.delta).toBe('string');
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -136,7 +137,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				// Everything else is the service's, and kept as it came.
 				expect({ ...output, links: 0, _links: 0, content: 0, pdf: 0, docx: 0, markdown: 0 }).toEqual({ ...value, links: 0, _links: 0, content: 0, pdf: 0, docx: 0, markdown: 0 });
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 });
