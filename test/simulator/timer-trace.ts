@@ -27,6 +27,8 @@ export interface TimerTrace {
   indexOf(event: string, from?: number): number;
   /** The index of the last occurrence of an event, -1 if absent. */
   lastIndexOf(event: string): number;
+  /** With the `hold` option: starts the held timer now (it was set, and waited for this). */
+  release(): void;
   /** Puts the simulator's timers back as they were. */
   stop(): void;
 }
@@ -44,6 +46,12 @@ export interface TraceOptions {
    * sequence of waits at a time (waits side by side would each move it).
    */
   drive?: { advance(ms: number): void };
+  /**
+   * The first timer of this length is set but starts only on `release()`: a run held in its queue until the test
+   * has connected, however long that takes. For a run the test then lets play (a placeholder stands in for the
+   * timer until then; cancelling the placeholder leaves the held timer unstarted).
+   */
+  hold?: number;
 }
 
 export function traceTimers(sim: Simulator, options: TraceOptions = {}): TimerTrace {
@@ -51,15 +59,24 @@ export function traceTimers(sim: Simulator, options: TraceOptions = {}): TimerTr
   const lengths: number[] = [];
   const bag = sim.timers;
   const write = ServerResponse.prototype.write;
-  // An own property over the prototype's method: TimerBag.sleep calls this.setTimeout, so sleeps are traced too.
-  bag.setTimeout = (fn: () => void, ms: number): NodeJS.Timeout => {
-    events.push(`wait ${ms}`);
-    lengths.push(ms);
-    return TimerBag.prototype.setTimeout.call(bag, () => {
+  const start = (fn: () => void, ms: number): NodeJS.Timeout =>
+    TimerBag.prototype.setTimeout.call(bag, () => {
       events.push(`waited ${ms}`);
       options.drive?.advance(ms);
       fn();
     }, ms);
+  let held: { fn: () => void; ms: number; placeholder: NodeJS.Timeout } | undefined;
+  let holding = options.hold !== undefined;
+  // An own property over the prototype's method: TimerBag.sleep calls this.setTimeout, so sleeps are traced too.
+  bag.setTimeout = (fn: () => void, ms: number): NodeJS.Timeout => {
+    events.push(`wait ${ms}`);
+    lengths.push(ms);
+    if (holding && ms === options.hold) {
+      holding = false;
+      held = { fn, ms, placeholder: TimerBag.prototype.setTimeout.call(bag, () => undefined, 2_147_483_647) };
+      return held.placeholder;
+    }
+    return start(fn, ms);
   };
   const trace: TimerTrace = {
     events,
@@ -72,6 +89,14 @@ export function traceTimers(sim: Simulator, options: TraceOptions = {}): TimerTr
         events.push('write');
         return write.apply(this, args);
       } as ServerResponse['write'];
+    },
+    release: () => {
+      if (!held) throw new Error(`no timer of ${String(options.hold)} ms is held`);
+      const { fn, ms, placeholder } = held;
+      held = undefined;
+      const live = (bag as unknown as { timers: Set<NodeJS.Timeout> }).timers.has(placeholder);
+      bag.clearTimeout(placeholder);
+      if (live) start(fn, ms);
     },
     indexOf: (event, from = 0) => events.indexOf(event, from),
     lastIndexOf: (event) => events.lastIndexOf(event),

@@ -1,4 +1,4 @@
-import { FIXTURE_IDS, FIXTURE_KEYS, PERSON_RUN_IDS, runAdmin } from '../index';
+import { FIXTURE_IDS, FIXTURE_KEYS, PERSON_RUN_IDS, QUEUE_MS, runAdmin } from '../index';
 import { isTerminalView, openEventStream, waitForRun, type SseConnection } from '../runs/testing';
 import { startTestServer, sleep, type TestServer } from './helpers';
 import { traceTimers } from '../timer-trace';
@@ -16,14 +16,18 @@ async function startRun(t: TestServer, workflowId: string, input: unknown = 'Top
 describe('GET /workflows/runs/{runId}/events: a full run, frame by frame', () => {
   let t: TestServer;
   beforeAll(async () => {
-    // Scale 2: the run stays queued for 100 ms, time enough to connect before its first step.
+    // Scale 2: the run's queue time is 100 ms (held longer by the first test, until its stream is connected).
     t = await startTestServer({ runTimeScale: 2 });
   });
   afterAll(() => t.sim.stop());
 
   test('Events: connected, then StepStarted / StepProgress / StepCompleted per step, then RunCompleted; the stream closes', async () => {
+    // The run waits in its queue until the stream is connected, however long a busy machine takes to connect.
+    const trace = traceTimers(t.sim, { hold: QUEUE_MS * 2 });
     const runId = await startRun(t, W.agentSummary, 'Summarise it.');
     const stream = await openEventStream(t.url, FIXTURE_KEYS.full, runId);
+    await stream.waitForFrames(1);
+    trace.release();
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers.get('cache-control')).toBe('no-cache');
@@ -56,8 +60,11 @@ describe('GET /workflows/runs/{runId}/events: a full run, frame by frame', () =>
   });
 
   test('Events: a failing run ends with StepCompleted (status failed) and RunFailed { runId, status, error, completedAt }', async () => {
+    const trace = traceTimers(t.sim, { hold: QUEUE_MS * 2 });
     const runId = await startRun(t, W.failing, 'Extract the clauses.');
     const stream = await openEventStream(t.url, FIXTURE_KEYS.full, runId);
+    await stream.waitForFrames(1);
+    trace.release();
     expect(await stream.closed).toBe('end');
     const run = runAdmin(t.sim).run(runId)!;
     const f = S.failing;
