@@ -15,6 +15,9 @@ const shared = {
 
 module.exports = {
   testTimeout: 60000,
+  // Jest's default cache lives in the temporary folder, which test/setup/jest-summary.js makes anew for every run:
+  // kept here instead, the compiled test files carry over from one run to the next.
+  cacheDirectory: '<rootDir>/.cache/jest',
   // Each test file starts its own simulator on an ephemeral 127.0.0.1 port; two workers fit the 2-core machines.
   maxWorkers: 2,
   projects: [

@@ -83,10 +83,9 @@ describe('n8n execute: Drafting Workspace actions from workflow JSON files', () 
     expect(String(item.json.text).length).toBeGreaterThan(0);
   });
 
-  it('a key without workflows:read: the execution fails (exit 1) with the node’s plain message, and no key is printed', async () => {
+  it('a key without workflows:read: the execution fails with the node’s plain message, and no key is printed', async () => {
     const { value: result, requests } = await ctx.requestsDuring(() => ctx.execute(MISSING_SCOPE_WORKFLOW));
-    expect(result.exitCode).toBe(1);
-    expect(result.ok).toBe(false);
+    result.expectRefused();
     const error = result.error('List Workflows');
     expect(error?.message).toBe('The API key lacks the scope workflows:read (missing_scope)');
     // The CLI repeats the message as its last words: what a person running the workflow reads.

@@ -41,13 +41,14 @@ it.each([
 	const refused = log.filter((entry) => entry.status === fault.status);
 	expect(refused).toHaveLength(1);
 	const restFrom = Date.parse(refused[0].at) + (refused[0].durationMs ?? 0);
-	// A 429 asks for 1 s (Retry-After); a first 423 backs off 250 ms. Requests already on their way when the
-	// refusal was answered may still arrive in the first few milliseconds.
+	// A 429 asks for 1 s (Retry-After); a first 423 backs off 250 ms. Only requests already on their way when the
+	// refusal was answered may still arrive during the rest: fewer than the 8 reads the node keeps in flight,
+	// however late a busy machine delivers them. A node that did not rest would send the other 16 items' reads.
 	const restMs = fault.status === 429 ? 1_000 : 250;
-	const sentDuringRest = log.filter((entry) => {
+	const arrivedDuringRest = log.filter((entry) => {
 		const at = Date.parse(entry.at);
-		return at > restFrom + 30 && at < restFrom + restMs;
+		return at > restFrom && at < restFrom + restMs;
 	});
-	expect(sentDuringRest.map((entry) => entry.path)).toEqual([]);
+	expect(arrivedDuringRest.length).toBeLessThan(8);
 	expect(log.filter((entry) => entry.status === 200)).toHaveLength(24);
 });

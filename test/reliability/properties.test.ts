@@ -15,6 +15,7 @@ import { buildTemplateInput, templateFields } from '../../nodes/shared/templates
 import { templateMapperFields } from '../../nodes/shared/templates/mapperFields';
 import { itemOutcomes, runNode } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
+import { runsOf } from '../support/depth';
 
 /**
  * Property-based tests (issue 10), with fast-check:
@@ -127,7 +128,7 @@ describe('event streams cut anywhere', () => {
 				expect(read.events.map(({ event, data }) => ({ event, data }))).toEqual(events);
 				expect(read.comments).toBe(comments);
 			}),
-			400,
+			runsOf(400, 100),
 		);
 	});
 });
@@ -220,7 +221,7 @@ describe('event streams cut anywhere, through the node over a socket', () => {
 				const relayed = result.chunks.filter((chunk) => chunk.type === 'item').map((chunk) => chunk.content);
 				expect(relayed).toEqual(parts);
 			}),
-			30,
+			runsOf(30, 10),
 		);
 	});
 
@@ -249,7 +250,7 @@ describe('event streams cut anywhere, through the node over a socket', () => {
 					usage: { prompt_tokens: 3, completion_tokens: parts.length, total_tokens: 3 + parts.length },
 				});
 			}),
-			30,
+			runsOf(30, 10),
 		);
 	});
 });
@@ -436,7 +437,7 @@ describe('random JSON Schemas through the field mappers', () => {
 				expect(Object.keys(Object.prototype)).toHaveLength(before);
 				expect(({} as IDataObject).polluted).toBeUndefined();
 			}),
-			400,
+			runsOf(400, 100),
 		);
 	});
 
@@ -468,7 +469,7 @@ describe('random JSON Schemas through the field mappers', () => {
 				expect(built.problems.map((problem) => problem.field).sort()).toEqual(missing.sort());
 				expect(JSON.parse(JSON.stringify(built.input))).toEqual(JSON.parse(JSON.stringify(nest(expected))));
 			}),
-			400,
+			runsOf(400, 100),
 		);
 	});
 });

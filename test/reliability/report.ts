@@ -188,7 +188,7 @@ const concurrency = part('concurrency');
 if (concurrency) {
 	const summary = concurrency.summary as Json;
 	const byKind = summary.byKind as Record<string, { items: number; succeeded: number; failed: number }>;
-	line('### Concurrency: one execution, 200 items, Start Run + Wait');
+	line(`### Concurrency: one execution, ${String(summary.items)} items, Start Run + Wait`);
 	line();
 	line('| Items | Count | Succeeded | Failed (own index, plain message) |');
 	line('|---|---|---|---|');

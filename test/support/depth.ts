@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * How many random schedules a model-based or property test runs. `npm test` runs a sample of each (fast, still
  * random: a new seed every run); `npm run test:deep` (CI runs it) runs the full count. One switch for every suite,

@@ -47,7 +47,7 @@ describe('POST /v1/chat/completions', () => {
 
   describe('Response: the standard chat.completion shape, deterministic', () => {
     test('Chat completion: id chatcmpl-<hex>, object, created (unix s), model, one assistant choice, usage; valid against the ChatCompletion schema', async () => {
-      const before = Math.floor(Date.now() / 1000);
+      const before = Math.floor(t.sim.clock.now() / 1000);
       const res = await chat({ model: 'dw-standard', messages: [user(QUESTION)] });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -62,7 +62,7 @@ describe('POST /v1/chat/completions', () => {
         usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12, completion_tokens_details: { reasoning_tokens: 0 } },
       });
       expect(body.created).toBeGreaterThanOrEqual(before);
-      expect(body.created).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+      expect(body.created).toBeLessThanOrEqual(Math.ceil(t.sim.clock.now() / 1000));
     });
 
     test('Determinism: the same request gets the same content, finish_reason and usage (only the id differs)', async () => {

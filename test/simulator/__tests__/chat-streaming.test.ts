@@ -2,6 +2,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { createSimulator, FIXTURE_IDS, FIXTURE_KEYS, OPENAPI_PATH } from '../index';
 import { postChatCompletion, readChatStream, type ChatStreamResult } from '../chat/testing';
 import { startTestServer, type TestServer } from './helpers';
+import { traceTimers } from '../timer-trace';
 
 const QUESTION = 'What is the notice period?';
 const CHAT_PATH = '/v1/chat/completions';
@@ -146,11 +147,13 @@ describe('POST /v1/chat/completions with stream: true (Events: chat.completion.c
 
   test('Fault frame-delay { ms }: every frame of that connection waits, order kept', async () => {
     t.sim.admin.addFault({ kind: 'frame-delay', ms: 40, path: CHAT_PATH });
-    const started = Date.now();
+    const trace = traceTimers(t.sim);
+    trace.markWrites();
     const slow = await stream({ model: 'dw-standard', messages: [user('One two')] });
-    // Five frames (role, 'Standard ', 'answer: ', 'One ', 'two'), a finish chunk and [DONE]: seven frames of 40 ms each.
+    // Five frames (role, 'Standard ', 'answer: ', 'One ', 'two'), a finish chunk and [DONE]: seven frames, each
+    // written only once its own 40 ms wait ran out.
     expect(slow.messages).toHaveLength(7);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(7 * 40 - 10);
+    expect(trace.only('wait 40', 'waited 40', 'write')).toEqual(Array.from({ length: 7 }, () => ['wait 40', 'waited 40', 'write']).flat());
     expect(slow.content).toBe('Standard answer: One two');
     expect(t.sim.admin.requests().find((request) => request.path === CHAT_PATH)?.faults).toEqual([expect.stringMatching(/frame-delay 40ms/)]);
   });
@@ -168,10 +171,12 @@ describe('Streaming options', () => {
   test('chatChunkDelayMs spaces the frames', async () => {
     const t = await startTestServer({ chatChunkDelayMs: 30 });
     try {
+      const trace = traceTimers(t.sim);
+      trace.markWrites();
       const result = await readChatStream(await postChatCompletion(t.url, FIXTURE_KEYS.full, { model: 'dw-standard', messages: [user('One two three')], stream: true }));
-      // role, 5 words, finish, [DONE]: 8 frames, 7 gaps of 30 ms.
+      // role, 5 words, finish, [DONE]: 8 frames, the first at once, then a 30 ms wait before each of the 7 others.
       expect(result.messages).toHaveLength(8);
-      expect(result.messageTimes.at(-1)! - result.messageTimes[0]).toBeGreaterThanOrEqual(7 * 30 - 15);
+      expect(trace.events).toEqual(['write', ...Array.from({ length: 7 }, () => ['wait 30', 'waited 30', 'write']).flat()]);
     } finally {
       await t.sim.stop();
     }

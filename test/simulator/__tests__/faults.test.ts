@@ -1,10 +1,12 @@
 import { FIXTURE_IDS, FIXTURE_KEYS, sendJson } from '../index';
 import { startTestServer, type TestServer } from './helpers';
+import { traceTimers } from '../timer-trace';
 
 describe('Fault injection', () => {
   let t: TestServer;
   let effects = 0;
-  let handledAt = 0;
+  /** Called as the effects route has done its work (a test marks that moment in its timer trace). */
+  let onHandled = (): void => undefined;
   beforeAll(async () => {
     t = await startTestServer();
     // A route with a visible side effect, standing in for POST /workflows/runs.
@@ -15,7 +17,7 @@ describe('Fault injection', () => {
       handler: async (ctx) => {
         await ctx.readJson(1024);
         effects += 1;
-        handledAt = Date.now();
+        onHandled();
         sendJson(ctx.res, 202, { effects });
       },
     });
@@ -34,6 +36,7 @@ describe('Fault injection', () => {
   beforeEach(() => {
     t.sim.reset();
     effects = 0;
+    onHandled = () => undefined;
   });
 
   test('Errors shape 1 via fault status 423: tenant_locked without WWW-Authenticate, for `times` requests', async () => {
@@ -96,38 +99,45 @@ describe('Fault injection', () => {
     expect((await t.call('/workflows')).status).toBe(423);
   });
 
-  test('Fault delay (before): the answer comes at least `ms` later', async () => {
-    t.sim.admin.addFault({ kind: 'delay', ms: 150, path: '/workflows' });
-    const started = Date.now();
+  test('Fault delay (before): the answer waits `ms` on a simulator timer first; without the rule, no wait', async () => {
+    t.sim.admin.addFault({ kind: 'delay', ms: 150, path: '/workflows', times: 1 });
+    const trace = traceTimers(t.sim);
     expect((await t.call('/workflows', { key: FIXTURE_KEYS.full })).status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
-    const quick = Date.now();
+    trace.mark('answered');
     await t.call('/workflows', { key: FIXTURE_KEYS.full });
-    expect(Date.now() - quick).toBeLessThan(140);
+    trace.mark('answered again');
+    trace.stop();
+    expect(trace.events).toEqual(['wait 150', 'waited 150', 'answered', 'answered again']);
   });
 
   test('Fault delay (after): the handler runs at once, its answer is held for `ms`', async () => {
     t.sim.admin.addFault({ kind: 'delay', ms: 150, phase: 'after', path: '/test-only/effects' });
-    const started = Date.now();
+    const trace = traceTimers(t.sim);
+    onHandled = () => trace.mark('handled');
     const res = await t.call('/test-only/effects', { method: 'POST', key: FIXTURE_KEYS.full, json: {} });
-    const received = Date.now();
+    trace.mark('answered');
+    trace.stop();
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ effects: 1 });
-    expect(handledAt - started).toBeLessThan(100);
-    expect(received - handledAt).toBeGreaterThanOrEqual(140);
+    // The work is done before the wait begins; the answer comes out only once the wait ran out.
+    expect(trace.events).toEqual(['handled', 'wait 150', 'waited 150', 'answered']);
   });
 
   test('Fault trickle: the head at once, the body (led by spaces, still valid JSON) in pieces over `ms`', async () => {
     t.sim.admin.addFault({ kind: 'trickle', ms: 1_000, path: '/test-only/effects' });
-    const started = Date.now();
+    const trace = traceTimers(t.sim);
     const res = await t.call('/test-only/effects', { method: 'POST', key: FIXTURE_KEYS.full, json: {} });
-    const head = Date.now();
+    trace.mark('head');
     const pieces: number[] = [];
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) pieces.push(chunk.length);
+    trace.mark('body read');
+    trace.stop();
     expect(res.status).toBe(202);
-    expect(head - started).toBeLessThan(500);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    // One piece every 250 ms: bytes keep coming, so no idle timeout fires.
+    // One piece every 250 ms on the simulator's timers, 1,000 ms in all: bytes keep coming, so no idle timeout fires.
+    expect(trace.waits()).toEqual([250, 250, 250, 250]);
+    // The head comes before the body has finished trickling, the body's end after the last wait.
+    expect(trace.indexOf('head')).toBeLessThan(trace.lastIndexOf('waited 250'));
+    expect(trace.lastIndexOf('waited 250')).toBeLessThan(trace.indexOf('body read'));
     expect(pieces.length).toBeGreaterThanOrEqual(3);
     expect(t.sim.admin.requests().at(-1)?.faults[0]).toMatch(/trickle 1000ms/);
   });

@@ -1,6 +1,6 @@
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../index';
 import { RateLimiter, formatWindow } from '../rate-limiter';
-import { FakeTime, sleep, startTestServer, type TestServer } from './helpers';
+import { FakeTime, startTestServer, type TestServer } from './helpers';
 
 interface Shape3 {
   error: {
@@ -72,10 +72,12 @@ describe('Per-key rate limit (fake clock, 60 s window)', () => {
   });
 });
 
-describe('Per-key rate limit (scaled real-time window)', () => {
+describe('Per-key rate limit (scaled window, fake clock)', () => {
+  // The simulator's clock stands still between the requests: all six fall in one window however slowly they are sent.
+  const time = new FakeTime();
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ rateLimitWindowMs: 300 });
+    t = await startTestServer({ rateLimitWindowMs: 300, clock: time.source });
   });
   afterAll(() => t.sim.stop());
 
@@ -87,7 +89,8 @@ describe('Per-key rate limit (scaled real-time window)', () => {
     expect(body.error.window).toBe('300ms');
     expect(body.error.retry_after_seconds).toBe(1);
     expect(res.headers.get('retry-after')).toBe('1');
-    await sleep(Math.max(0, Date.parse(body.error.reset_at) - Date.now()) + 20);
+    // Past reset_at on the simulator's clock, the key is admitted again.
+    time.advance(Date.parse(body.error.reset_at) - t.sim.clock.now() + 1);
     expect((await t.call('/workflows', { key: FIXTURE_KEYS.lowRate })).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { createSimulator, FIXTURE_IDS, FIXTURE_KEYS, findInputDocument, PERSON_RUN_IDS, runAdmin, Simulator, toInputDocumentStatusView } from '../index';
 import { isTerminalView, waitForRun } from '../runs/testing';
 import { startTestServer, type TestServer } from './helpers';
+import { traceTimers } from '../timer-trace';
 
 const W = FIXTURE_IDS.workflows;
 const S = FIXTURE_IDS.steps;
@@ -139,9 +140,13 @@ describe('Simulator options of the runs module', () => {
   test('runTimeScale 0 plays a whole run at once (benchmarks)', async () => {
     const t = await startTestServer({ runTimeScale: 0 });
     try {
+      const trace = traceTimers(t.sim);
       const res = await t.call('/workflows/runs', { method: 'POST', key: FIXTURE_KEYS.full, json: { workflowId: W.agentSummary, input: 'x' } });
       const { runId } = (await res.json()) as { runId: string };
-      expect((await waitForRun(t.sim, runId, isTerminalView, 1000)).status).toBe('Completed');
+      expect((await waitForRun(t.sim, runId, isTerminalView)).status).toBe('Completed');
+      // Queue and every step played on waits of 0 ms.
+      expect(trace.waits().length).toBeGreaterThan(3);
+      expect(trace.waits(1)).toEqual([]);
     } finally {
       await t.sim.stop();
     }

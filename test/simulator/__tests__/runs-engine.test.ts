@@ -1,8 +1,9 @@
 import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
-import { FIXTURE_IDS, FIXTURE_KEYS, KNOWLEDGE_BASE_IDS, runAdmin, type RunRecord } from '../index';
+import { FIXTURE_IDS, FIXTURE_KEYS, KNOWLEDGE_BASE_IDS, QUEUE_MS, runAdmin, type RunRecord } from '../index';
 import { isTerminalView, waitForRun } from '../runs/testing';
-import { startTestServer, sleep, type TestServer } from './helpers';
+import { FakeTime, startTestServer, sleep, type TestServer } from './helpers';
+import { traceTimers } from '../timer-trace';
 
 const W = FIXTURE_IDS.workflows;
 const S = FIXTURE_IDS.steps;
@@ -130,17 +131,27 @@ describe('Run engine', () => {
     expect(run.steps[3].renderedArtifact?.filename).toBe('board-memo.pdf');
   });
 
-  test('Record: timings add up (queuedMs + runningMs = totalMs), timestamps are ordered', async () => {
-    const runId = await start(W.agentSummary, 'x');
-    await finished(runId);
-    const run = await record(runId);
-    expect(run.timings.queuedMs + run.timings.runningMs).toBe(run.timings.totalMs);
-    expect(run.timings.queuedMs).toBeGreaterThanOrEqual(4);
-    for (const step of run.steps) {
-      expect(Date.parse(step.startedAt!)).toBeLessThanOrEqual(Date.parse(step.completedAt!));
-      expect(Date.parse(step.startedAt!)).toBeGreaterThanOrEqual(Date.parse(run.startedAt));
+  test('Record: timings add up (queuedMs + runningMs = totalMs) and count the run\'s waits; timestamps are ordered', async () => {
+    // The simulator's clock moves only by the waits it plays: the timings are exact, however busy the machine.
+    const time = new FakeTime();
+    const own = await startTestServer({ runTimeScale: 0.1, clock: time.source });
+    try {
+      const trace = traceTimers(own.sim, { drive: time });
+      const res = await own.call('/workflows/runs', { method: 'POST', key: FIXTURE_KEYS.full, json: { workflowId: W.agentSummary, input: 'x' } });
+      const { runId } = (await res.json()) as { runId: string };
+      await waitForRun(own.sim, runId, isTerminalView);
+      const run = (await (await own.call(`/workflows/runs/${runId}`, { key: FIXTURE_KEYS.full })).json()) as RunRecord;
+      expect(run.timings.queuedMs).toBe(QUEUE_MS * 0.1);
+      expect(run.timings.queuedMs + run.timings.runningMs).toBe(run.timings.totalMs);
+      expect(run.timings.totalMs).toBeCloseTo(trace.waits().reduce((sum, ms) => sum + ms, 0), -1);
+      for (const step of run.steps) {
+        expect(Date.parse(step.startedAt!)).toBeLessThanOrEqual(Date.parse(step.completedAt!));
+        expect(Date.parse(step.startedAt!)).toBeGreaterThanOrEqual(Date.parse(run.startedAt));
+      }
+      expect(run.updatedAt).toBe(run.completedAt);
+    } finally {
+      await own.sim.stop();
     }
-    expect(run.updatedAt).toBe(run.completedAt);
   });
 
   test('reset() stops every played run (the slice disposes its timers) and brings the fixtures back', async () => {

@@ -27,14 +27,16 @@ describe('POST /workflows/runs (start a run)', () => {
   const nda = (extra: Record<string, unknown> = {}) => ({ counterparty: 'Beta Ltd', effective_date: '2026-02-01', ...extra });
 
   test('Start-run response (202): { runId, status: Pending, startedAt }; runsStarted counted by keyId', async () => {
-    const before = Date.now();
+    const before = t.sim.clock.now();
     const res = await start({ workflowId: W.agentSummary, input: 'Summarise the supply agreement.' });
     expect(res.status).toBe(202);
     const body = (await res.json()) as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual(['runId', 'startedAt', 'status']);
     expect(body.runId).toMatch(/^run_[0-9a-f]{16}$/);
     expect(body.status).toBe('Pending');
-    expect(Date.parse(body.startedAt)).toBeGreaterThanOrEqual(before - 5);
+    // startedAt is the simulator's clock at the start.
+    expect(Date.parse(body.startedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(body.startedAt)).toBeLessThanOrEqual(t.sim.clock.now());
     expect(t.sim.admin.counters().runsStarted).toEqual({ [FIXTURE_IDS.keys.full]: 1 });
     expect(t.sim.admin.requests().at(-1)?.note).toEqual({ runId: body.runId });
   });

@@ -2,6 +2,7 @@ import { createSimulator, FIXTURE_IDS, FIXTURE_KEYS, runAdmin, uploadsAdmin, typ
 import { DOCX_CONTENT_TYPE } from '../uploads';
 import { getUploadStatus, samplePdf, uploadJson, uploadMultipart, waitForUpload, type UploadBody, type UploadFile } from '../uploads/testing';
 import { sleep, startTestServer, type TestServer } from './helpers';
+import { traceTimers } from '../timer-trace';
 
 const KEY = FIXTURE_KEYS.full;
 const W = FIXTURE_IDS.workflows;
@@ -117,7 +118,7 @@ describe('Upload ingestion', () => {
       await sleep(80);
       expect((await status(document.documentId)).status).toBe('processing');
       admin.holdIngestion(false);
-      expect(await waitForUpload(t.url, KEY, document.documentId, undefined, 1000)).toMatchObject({ status: 'ready', pageCount: 2 });
+      expect(await waitForUpload(t.url, KEY, document.documentId)).toMatchObject({ status: 'ready', pageCount: 2 });
     });
 
     test('completeIngestion(id, failed, code?): the given code, else the fixture code, else ingestion_failed', async () => {
@@ -145,6 +146,8 @@ describe('Upload ingestion', () => {
 
     test('uploads(): every upload record summary in creation order, so tests can count uploads per key', async () => {
       const admin = uploadsAdmin(t.sim);
+      // Held, so the summaries are read while still processing however slowly this test runs (ingestion is 30 ms).
+      admin.holdIngestion(true);
       await uploaded(pdfFile('one.pdf'));
       await uploaded(pdfFile('two.pdf'), FIXTURE_KEYS.bob);
       await uploaded(pdfFile('three.pdf'));
@@ -220,14 +223,15 @@ describe('Ingestion timing options', () => {
   test('processing lasts ingestionMs (x runTimeScale) of real time, then ready', async () => {
     const t = await startTestServer({ ingestionMs: 400 });
     try {
-      const started = Date.now();
+      const trace = traceTimers(t.sim);
       const res = await uploadJson(t.url, KEY, { filename: 'a.md', contentType: 'text/markdown', bytes: Buffer.from('# A') });
-      const { documentId } = (await res.json()) as UploadBody;
-      await sleep(50);
-      expect((await (await getUploadStatus(t.url, KEY, documentId)).json()) as UploadBody).toMatchObject({ status: 'processing' });
+      const { documentId, status } = (await res.json()) as UploadBody;
+      expect(status).toBe('processing');
       const ready = await waitForUpload(t.url, KEY, documentId);
+      trace.mark('ready');
       expect(ready).toMatchObject({ status: 'ready', pageCount: 1 });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+      // Ingestion is one 400 ms wait on the simulator's timers; the document is ready only once it ran out.
+      expect(trace.events).toEqual(['wait 400', 'waited 400', 'ready']);
     } finally {
       await t.sim.stop();
     }
@@ -236,10 +240,14 @@ describe('Ingestion timing options', () => {
   test('runTimeScale 0 makes ingestion immediate (still processing in the 202)', async () => {
     const t = await startTestServer({ ingestionMs: 60_000, runTimeScale: 0 });
     try {
+      const trace = traceTimers(t.sim);
       const res = await uploadJson(t.url, KEY, { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('a') });
       const body = (await res.json()) as UploadBody;
       expect(body.status).toBe('processing');
-      expect(await waitForUpload(t.url, KEY, body.documentId, undefined, 1000)).toMatchObject({ status: 'ready' });
+      expect(await waitForUpload(t.url, KEY, body.documentId)).toMatchObject({ status: 'ready' });
+      // 60,000 ms × 0: ingestion waits for nothing.
+      expect(trace.only('wait 0', 'waited 0')).toEqual(['wait 0', 'waited 0']);
+      expect(trace.waits(1)).toEqual([]);
     } finally {
       await t.sim.stop();
     }

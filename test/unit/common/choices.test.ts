@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 
 import { readChoice, readChoiceList } from '../../../nodes/shared/common/choices';
 import { normaliseDateAnswer } from '../../../nodes/shared/templates/dates';
+import { runsOf } from '../../support/depth';
 
 /**
  * The mappers' reading of choices and dates (issue 26, item 3). Version 2 reads a choice in any letter case; the
@@ -30,7 +31,7 @@ describe('readChoice (one choice)', () => {
 				const read = readChoice(choices, value);
 				if (read.ok) expect(choices).toContain(read.value);
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: runsOf(2000, 200) },
 		);
 	});
 
@@ -46,7 +47,7 @@ describe('readChoice (one choice)', () => {
 					if (folded.length > 1 && !read.ok) expect(read.problem).toContain('when letter case is ignored');
 				}
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: runsOf(2000, 200) },
 		);
 	});
 
@@ -68,7 +69,7 @@ describe('choices from untrusted schemas and items', () => {
 				if (one.ok) expect(choices).toContain(one.value);
 				if (several.ok) for (const entry of several.value as unknown[]) expect(choices).toContain(entry);
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 });
@@ -87,7 +88,7 @@ describe('readChoiceList (several choices)', () => {
 				for (const entry of list) expect(choices).toContain(entry);
 				expect(new Set(list).size).toBe(list.length);
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: runsOf(2000, 200) },
 		);
 	});
 
@@ -98,7 +99,7 @@ describe('readChoiceList (several choices)', () => {
 				const ambiguous = value.some((entry) => !choices.includes(entry) && choices.filter((choice) => fold(choice) === fold(entry)).length > 1);
 				if (ambiguous) expect(readChoiceList(choices, value).ok).toBe(false);
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: runsOf(2000, 200) },
 		);
 	});
 
@@ -140,7 +141,7 @@ describe('normaliseDateAnswer: whatever n8n hands over for a dateTime field is p
 				if (/^\d{4}-\d{2}-\d{2}$/.test(read.value)) expect(new Date(`${read.value}T00:00:00Z`).toISOString().slice(0, 10)).toBe(read.value);
 				else expect(read.value).toMatch(/jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i);
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: runsOf(2000, 200) },
 		);
 		expect(normaliseDateAnswer('03/01/2026').ok).toBe(false);
 	});

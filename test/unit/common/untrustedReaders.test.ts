@@ -11,6 +11,7 @@ import { templateMapperFields } from '../../../nodes/shared/templates/mapperFiel
 import { findDocumentLink, withoutUserinfoLinks } from '../../../nodes/shared/templates/links';
 import { carriesUserinfo, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
 import { FORBIDDEN_IN_NAMES, hostileName, isBareName, userinfoPart } from '../../expectations/untrusted';
+import { runsOf } from '../../support/depth';
 
 /**
  * Issue 27: every reader of the service's objects takes whatever a JSON object may hold (fields "not shown" by the
@@ -65,7 +66,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				for (const read of [runIdOf, workflowIdOf, statusOf, startedAtOf, finishedAtOf, isPausedForReview, passedReviewStep, runErrorOf]) read(record);
 				for (const artifact of findRenderedArtifacts(record)) expect(typeof artifact.downloadPath).toBe('string');
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -83,7 +84,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 					if (typeof file.url === 'string') expect(carriesUserinfo(file.url)).toBe(false);
 				}
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -95,7 +96,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				const unwrapped = unwrapInputSchema(schema);
 				if (unwrapped) for (const field of [...runInputFields(unwrapped)]) expect(typeof field.id).toBe('string');
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -106,7 +107,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				const answers = Object.fromEntries(fields.map((field) => [field.id, 'x']));
 				await buildTemplateInput(schema, answers, async () => ({ ok: true, base64: '' }));
 			}),
-			{ numRuns: 500 },
+			{ numRuns: runsOf(500, 50) },
 		);
 	});
 
@@ -117,7 +118,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				const piece = readCompletionChunk(value as IDataObject);
 				expect(typeof piece.delta).toBe('string');
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -138,7 +139,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 				// Everything else is the service's, and kept as it came.
 				expect({ ...output, links: 0, _links: 0, content: 0, pdf: 0, docx: 0, markdown: 0 }).toEqual({ ...value, links: 0, _links: 0, content: 0, pdf: 0, docx: 0, markdown: 0 });
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 });

@@ -2,6 +2,7 @@ import FormData from 'form-data';
 import fc from 'fast-check';
 
 import { allocateFramed, multipartFraming, multipartHead, newBoundary } from '../../../nodes/shared/inputDocuments/multipart';
+import { runsOf } from '../../support/depth';
 
 /** form-data (the package n8n's own nodes use) as the oracle: same parts, same bytes, same boundary. */
 function formDataBytes(boundary: string, fileName: string, contentType: string, content: Buffer): Buffer {
@@ -39,7 +40,7 @@ describe('multipart body (differential against form-data)', () => {
 				const content = Buffer.from(bytes);
 				return ours(boundary, name, 'application/pdf', content).equals(formDataBytes(boundary, name, 'application/pdf', content));
 			}),
-			{ numRuns: 300 },
+			{ numRuns: runsOf(300, 50) },
 		);
 	});
 

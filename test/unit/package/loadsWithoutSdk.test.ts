@@ -26,7 +26,8 @@ function loadBuiltPackage(withoutSdk: boolean): LoadResult {
   const run = spawnSync(process.execPath, [join(__dirname, 'loadWithoutSdk.cjs'), REPO, ...(withoutSdk ? ['--without-sdk'] : [])], {
     cwd: REPO,
     encoding: 'utf8',
-    timeout: 60_000,
+    // Only against a hang: loading n8n's modules takes seconds quiet, up to a minute on a busy machine.
+    timeout: 300_000,
     env: { ...process.env, NODE_ENV: 'production' },
   });
   const line = run.stdout.split('\n').find((text) => text.startsWith('{'));

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { entryInputOf } from '../../../nodes/shared/runs/entryInput';
+import { runsOf } from '../../support/depth';
 
 // Issue 26, item 6: Input Mode "From the Workflow's Entry Step" sends text or fields as the workflow detail says.
 
@@ -30,7 +31,7 @@ describe('entryInputOf: what the workflow’s entry step takes', () => {
 			fc.property(fc.dictionary(fc.constantFrom('steps', 'inputSchema', 'entryKind', 'entryStep', 'name'), fc.jsonValue({ maxDepth: 3 })), (detail) => {
 				expect(['text', 'fields', undefined]).toContain(entryInputOf(detail as IDataObject));
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: runsOf(2000, 200) },
 		);
 	});
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { binaryBytes, describeFile, type FileFacts } from '../../../nodes/shared/runs/files';
 import { carriesUserinfo, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
 import { FORBIDDEN_IN_NAMES, hostileName, isBareName, userinfoPart } from '../../expectations/untrusted';
+import { runsOf } from '../../support/depth';
 
 // Issue 26, item 5: the one file shape of node version 2. Every file, whatever the service or n8n said about it,
 // comes out with the same five keys (null when not known), a bare name, a size in bytes and an absolute link.
@@ -83,7 +84,7 @@ describe('describeFile: one shape for every file', () => {
 				}
 				expect('binaryProperty' in file).toBe(given.downloaded !== undefined);
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 });

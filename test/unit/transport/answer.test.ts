@@ -2,6 +2,7 @@ import fc from 'fast-check';
 
 import { describeAnswer, listAnswer, objectAnswer } from '../../../nodes/shared/transport/answer';
 import { NOT_OBJECTS, notObject } from '../../expectations/untrusted';
+import { runsOf } from '../../support/depth';
 
 /** A problem is said in one line, briefly: it goes into an error message. */
 function expectReadable(problem: string): void {
@@ -33,7 +34,7 @@ describe('describeAnswer: what came back, in a few words', () => {
 	});
 
 	it('property: any JSON answer is described in one short line', () => {
-		fc.assert(fc.property(fc.jsonValue(), (value) => expectReadable(describeAnswer(value))), { numRuns: 1000 });
+		fc.assert(fc.property(fc.jsonValue(), (value) => expectReadable(describeAnswer(value))), { numRuns: runsOf(1000, 100) });
 	});
 });
 
@@ -69,7 +70,7 @@ describe('objectAnswer: an object, its id when one is required', () => {
 				expect(checked.ok).toBe(false);
 				if (!checked.ok) expectReadable(checked.problem);
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -104,7 +105,7 @@ describe('listAnswer: a list of objects, bare or wrapped', () => {
 				if (checked.ok) for (const entry of checked.value) expect(entry !== null && typeof entry === 'object' && !Array.isArray(entry)).toBe(true);
 				else expectReadable(checked.problem);
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 
 import { carriesUserinfo, normaliseBaseUrl, redactUserinfo, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
 import { USERINFO_PARTS, userinfoLinks, userinfoPart } from '../../expectations/untrusted';
+import { runsOf } from '../../support/depth';
 
 describe('normaliseBaseUrl', () => {
 	it.each([
@@ -51,7 +52,7 @@ describe('resolveServiceUrl (the key never leaves its origin)', () => {
 				expect(resolved.ok).toBe(!onlyDots);
 				if (resolved.ok) expect(new URL(resolved.url).pathname).toBe(`/api/workflows/runs/${encodeURIComponent(raw)}/cancel`);
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: runsOf(2000, 200) },
 		);
 	});
 });
@@ -122,7 +123,7 @@ describe('links with user information (user@) are refused like a Base URL with i
 				const clean = resolveServiceUrl(base, `https://ws.example.com${rest}`);
 				if (clean.ok) expect(new URL(clean.url).username).toBe('');
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
@@ -136,7 +137,7 @@ describe('links with user information (user@) are refused like a Base URL with i
 					expect([url.username, url.password, url.origin]).toEqual(['', '', 'https://ws.example.com']);
 				}
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: runsOf(2000, 200) },
 		);
 	});
 });

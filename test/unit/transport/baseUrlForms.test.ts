@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
 import { normaliseBaseUrl, parseBaseUrl, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
+import { runsOf } from '../../support/depth';
 
 /** Every path of the contract's Endpoints table, ids filled in (encoded as the nodes encode them). */
 function contractPaths(id: string): string[] {
@@ -65,7 +66,7 @@ describe('a Base URL typed with or without /v1 (issue 26, item 2)', () => {
 					expect(url.pathname).toBe(`${path}${contractPath}`);
 				}
 			}),
-			{ numRuns: 500 },
+			{ numRuns: runsOf(500, 50) },
 		);
 	});
 
@@ -76,7 +77,7 @@ describe('a Base URL typed with or without /v1 (issue 26, item 2)', () => {
 				const root = normaliseBaseUrl(host)!;
 				expect(resolveServiceUrl(normaliseBaseUrl(`${host}${end}`)!, target)).toEqual(resolveServiceUrl(root, target));
 			}),
-			{ numRuns: 500 },
+			{ numRuns: runsOf(500, 50) },
 		);
 	});
 });
@@ -107,7 +108,7 @@ describe('parseBaseUrl says what is wrong with a Base URL it refuses', () => {
 				expect(parsed.url).not.toMatch(/(\/|\/v1)$/i);
 				expect(parseBaseUrl(parsed.url)).toEqual(parsed);
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { filenameFromContentDisposition } from '../../../nodes/shared/transport/contentDisposition';
 import { MAX_FILE_NAME_BYTES, safeFileName } from '../../../nodes/shared/transport/fileName';
 import { FORBIDDEN_IN_NAMES, HOSTILE_NAMES, hostileName, isBareName, ordinaryName } from '../../expectations/untrusted';
+import { runsOf } from '../../support/depth';
 
 /** What every name the node hands to n8n must be, whatever it was made from. */
 function expectSafe(name: string): void {
@@ -55,7 +56,7 @@ describe('safeFileName: a file name is a name', () => {
 				expectSafe(name);
 				expect(safeFileName(name)).toBe(name);
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: runsOf(2000, 200) },
 		);
 	});
 
@@ -65,12 +66,12 @@ describe('safeFileName: a file name is a name', () => {
 				fc.pre(/[^.\s/\\\p{Cc}\u2028\u2029]/u.test(stem.replace(/[\u202a-\u202e\u2066-\u2069\u061c\u200e\u200f]/g, '')));
 				expect(safeFileName(`${stem}${extension}`).endsWith(extension)).toBe(true);
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
 	it('property: the names a sound service sends come through unchanged', () => {
-		fc.assert(fc.property(ordinaryName, (name) => expect(safeFileName(name)).toBe(name)), { numRuns: 1000 });
+		fc.assert(fc.property(ordinaryName, (name) => expect(safeFileName(name)).toBe(name)), { numRuns: runsOf(1000, 100) });
 	});
 
 	it('property: any Content-Disposition header gives a safe name once read and cleaned', () => {
@@ -80,6 +81,6 @@ describe('safeFileName: a file name is a name', () => {
 			hostileName.map((name) => `attachment; filename=${name}`),
 			fc.string({ maxLength: 80 }),
 		);
-		fc.assert(fc.property(header, (value) => expectSafe(safeFileName(filenameFromContentDisposition(value), 'document.pdf'))), { numRuns: 2000 });
+		fc.assert(fc.property(header, (value) => expectSafe(safeFileName(filenameFromContentDisposition(value), 'document.pdf'))), { numRuns: runsOf(2000, 200) });
 	});
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 
 import { explainServiceError, parseServiceError } from '../../../nodes/shared/transport/errors';
 import { explainNotFound } from '../../../nodes/shared/transport/notFound';
+import { runsOf } from '../../support/depth';
 
 /** A 404 as the transport sees it: the request label and the answer read by parseServiceError. */
 const explain = (request: string, body: unknown = { error: 'not_found', message: 'Not found.' }) => explainServiceError(parseServiceError(404, {}, body), request);
@@ -95,7 +96,7 @@ describe('a 404 says what was not found, for that endpoint (issue 26, item 10)',
 					expect(explain(`${method} ${base}${path}`, { error: 'not_found', message: 'gone' }).message).toBe(`No endpoint at ${method} ${base}${path} (404): the Base URL may point at the wrong place`);
 				}
 			}),
-			{ numRuns: 300 },
+			{ numRuns: runsOf(300, 50) },
 		);
 	});
 });

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 
 import { SseParser, type SseEvent } from '../../../nodes/shared/transport/sse';
 import { SseReader } from '../../../nodes/shared/transport/sseReader.api';
+import { runsOf } from '../../support/depth';
 
 function parseAll(chunks: string[]): { events: SseEvent[]; comments: string[] } {
 	const events: SseEvent[] = [];
@@ -135,7 +136,7 @@ describe('SseParser against eventsource-parser (differential, random streams cut
 				expect(ours.events.map(({ event, data }) => ({ event, data }))).toEqual(theirs);
 				expect(ours.comments).toEqual(theirComments);
 			}),
-			{ numRuns: 500 },
+			{ numRuns: runsOf(500, 50) },
 		);
 	});
 });
