@@ -164,7 +164,7 @@ const ROWS: Row[] = [
 		items: jsonItems(ndaItem, { ...ndaItem, counterparty: '' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: counterparty is required but empty$/,
+		message: /^The input for workflow "NDA drafting" is not complete: Counterparty is required but empty$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -173,7 +173,7 @@ const ROWS: Row[] = [
 		items: jsonItems({ ...ndaItem, term: 24 }, { ...ndaItem, term: 'twelve' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: term_months must be a number, got "twelve"$/,
+		message: /^The input for workflow "NDA drafting" is not complete: Term \(months\) must be a number, got "twelve"$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -182,7 +182,7 @@ const ROWS: Row[] = [
 		items: jsonItems({ ...ndaItem, flag: true }, { ...ndaItem, flag: 'maybe' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: include_non_solicit must be true or false, got "maybe"$/,
+		message: /^The input for workflow "NDA drafting" is not complete: Include non-solicitation clause must be true or false, got "maybe"$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -544,7 +544,7 @@ const ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, date: '01/03/2026' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: employee\.start_date "01\/03\/2026" is not a date the service accepts/,
+		message: /^Some answers for template "Employment offer letter" cannot be sent: Start date "01\/03\/2026" is not a date the service accepts/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -553,7 +553,7 @@ const ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, date: '2026-02-30' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: employee\.start_date "2026-02-30" is not a calendar date$/,
+		message: /^Some answers for template "Employment offer letter" cannot be sent: Start date "2026-02-30" is not a calendar date$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -562,7 +562,7 @@ const ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, salary: 'lots' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: employee\.salary must be a number, got "lots"$/,
+		message: /^Some answers for template "Employment offer letter" cannot be sent: Annual salary must be a number, got "lots"$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -580,7 +580,7 @@ const ROWS: Row[] = [
 		items: jsonItems({ ...offerItem, role: 'Counsel' }, { ...offerItem, role: 'Partner' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: role "Partner" is not one of Associate, Senior Associate, Counsel$/,
+		message: /^Some answers for template "Employment offer letter" cannot be sent: Role "Partner" is not one of Associate, Senior Associate, Counsel$/,
 	},
 	{
 		operation: 'Document → Produce',

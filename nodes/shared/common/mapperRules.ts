@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { FieldType, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /**
  * What the field mappers (Start Run's Input Fields, Produce From Template's Answers) tell a user about formats.
@@ -6,18 +6,39 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
  * a rule the field's type cannot show is carried by its label, and the notice above the mapper states them all.
  */
 
-/** The rule a field's label carries when its type cannot show it (kept short: n8n cuts long mapper labels). */
+/**
+ * The rule a field's label carries when its type cannot show it. Kept to a word or two: n8n cuts a mapper label
+ * that does not fit its column (at 1440 px, about 30 characters), and the notice above says the rest.
+ */
 export const LABEL_RULES = {
-	choices: 'comma-separated',
-	binaryField: 'binary field name',
-	binaryFields: 'binary field names',
+	date: 'yyyy-MM-dd',
+	binaryField: 'binary field',
+	binaryFields: 'binary fields',
 } as const;
 
-export function labelWithRule(label: string, rule: (typeof LABEL_RULES)[keyof typeof LABEL_RULES] | undefined): string {
+export type LabelRule = (typeof LABEL_RULES)[keyof typeof LABEL_RULES];
+
+export function labelWithRule(label: string, rule: LabelRule | undefined): string {
 	return rule ? `${label} (${rule})` : label;
 }
 
-const SHARED_RULES = 'Dates: pick one or map yyyy-MM-dd. Choices: any letter case, several comma-separated.';
+/**
+ * A date column is text, not n8n's `dateTime`: the editor's date-time picker (Element Plus, display format
+ * "YYYY-MM-DD HH:mm:ss") drops a date typed without a time, so `2026-03-01` vanished on Tab or Enter. As text, the
+ * date stays as typed, and the node checks it before sending (templates/dates.ts), naming the field.
+ */
+export const DATE_COLUMN_TYPE: FieldType = 'string';
+
+/**
+ * A several-choice column is n8n's multi-select: the editor renders a mapper column by its type as any parameter
+ * of that type (MappingFields.vue hands `type` and `options` to the parameter input), so the allowed values are
+ * listed before a run. n8n's FieldType has no name for it, and n8n's type check passes a type it does not know,
+ * so a mapped list or comma-separated text (an expression, Map Automatically) still reaches the node, which reads
+ * every form (choices.ts).
+ */
+export const SEVERAL_CHOICES_COLUMN_TYPE = 'multiOptions' as unknown as FieldType;
+
+const SHARED_RULES = 'Dates: yyyy-MM-dd. Choices: any letter case; several as a list or comma-separated.';
 
 /** The notice above Produce From Template's answers (once a template is chosen). */
 export const TEMPLATE_MAPPER_NOTICE = `${SHARED_RULES} Pictures: a binary field name (PNG or JPEG, 1 MB at most).`;

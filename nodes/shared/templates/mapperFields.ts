@@ -2,14 +2,14 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { choiceListOptions } from '../common/choices';
 import { enumOptions, fieldTypeOfJsonType, typeOf } from '../common/jsonSchema';
-import { LABEL_RULES, labelWithRule } from '../common/mapperRules';
-import { isPictureField, templateFields, type TemplateField } from './answers';
+import { DATE_COLUMN_TYPE, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, type LabelRule } from '../common/mapperRules';
+import { isPictureField, templateFields, type AnswerProblem, type TemplateField } from './answers';
 
 /**
  * Produce From Template's field mapper: one column per answerable field of the template's `inputSchema`, by
- * dotted path. Pure: no I/O. A column shows what the mapper can show (`dateTime` for dates) and puts the rule a
- * type cannot show in the label (`Benefits (comma-separated)`, `Photo (binary field name)`); the notice above the
- * mapper says it all.
+ * dotted path. Pure: no I/O. A column shows what the mapper can show (a dropdown for one choice, a multi-select for
+ * several) and puts the rule a type cannot show in the label (`Start date (yyyy-MM-dd)`, `Photo (binary field)`);
+ * the notice above the mapper says it all.
  */
 
 type Schema = IDataObject;
@@ -17,16 +17,21 @@ type Schema = IDataObject;
 function fieldType(schema: Schema): FieldType | undefined {
 	if (isPictureField(schema)) return undefined; // a binary property name
 	if (Array.isArray(schema.enum)) return 'options';
-	if (choiceListOptions(schema)) return undefined; // a list, or comma-separated option texts
-	// n8n hands a dateTime back as it holds it (an ISO string, a Luxon DateTime): read by normaliseDateAnswer.
-	if (schema.format === 'date') return 'dateTime';
+	if (choiceListOptions(schema)) return SEVERAL_CHOICES_COLUMN_TYPE;
+	if (schema.format === 'date') return DATE_COLUMN_TYPE;
 	return fieldTypeOfJsonType(typeOf(schema));
 }
 
-function ruleOf(schema: Schema): (typeof LABEL_RULES)[keyof typeof LABEL_RULES] | undefined {
+function ruleOf(schema: Schema): LabelRule | undefined {
 	if (isPictureField(schema)) return LABEL_RULES.binaryField;
-	if (choiceListOptions(schema)) return LABEL_RULES.choices;
+	if (schema.format === 'date') return LABEL_RULES.date;
 	return undefined;
+}
+
+/** The options of a column: a choice's, or each of several choices'. */
+function optionsOf(schema: Schema): ResourceMapperField['options'] {
+	const several = choiceListOptions(schema);
+	return several ? enumOptions({ enum: several }) : enumOptions(schema);
 }
 
 function titleOf(field: TemplateField): string {
@@ -34,10 +39,11 @@ function titleOf(field: TemplateField): string {
 }
 
 /**
- * The label: the field's title, with its group (or dotted path) in front only where two fields share a title.
- * Defaults are pre-filled, and labels stay short, because n8n cuts long mapper labels at its default panel width.
+ * The label without its rule: the field's title, with its group (or dotted path) in front only where two fields
+ * share a title. It names the field in the mapper and in the node's messages. Defaults are pre-filled, and labels
+ * stay short, because n8n cuts long mapper labels at its default panel width.
  */
-function labelsOf(fields: TemplateField[]): string[] {
+export function templateFieldLabels(fields: TemplateField[]): string[] {
 	const titles = fields.map(titleOf);
 	const shared = new Set(titles.filter((title, index) => titles.indexOf(title) !== index));
 	return fields.map((field, index) => {
@@ -51,7 +57,7 @@ function labelsOf(fields: TemplateField[]): string[] {
 /** The field mapper's columns, by dotted path; defaults shown, choices as options. */
 export function templateMapperFields(root: Schema): ResourceMapperField[] {
 	const fields = templateFields(root);
-	const labels = labelsOf(fields);
+	const labels = templateFieldLabels(fields);
 	return fields.map((field, index) => {
 		const column: ResourceMapperField = {
 			id: field.path,
@@ -63,10 +69,18 @@ export function templateMapperFields(root: Schema): ResourceMapperField[] {
 		};
 		const type = fieldType(field.schema);
 		if (type) column.type = type;
-		const choices = enumOptions(field.schema);
+		const choices = optionsOf(field.schema);
 		if (choices) column.options = choices;
 		const fallback = field.schema.default;
 		if (['string', 'number', 'boolean'].includes(typeof fallback)) column.defaultValue = fallback as string | number | boolean;
 		return column;
 	});
+}
+
+/** "Start date "01/03/2026" is not a date…; Benefits has…": each problem under the label the mapper shows. */
+export function describeAnswerProblems(root: Schema, problems: AnswerProblem[]): string {
+	const fields = templateFields(root);
+	const labels = templateFieldLabels(fields);
+	const labelOf = new Map(fields.map((field, index) => [field.path, labels[index]]));
+	return problems.map((problem) => `${labelOf.get(problem.path) ?? problem.path} ${problem.problem}`).join('; ');
 }

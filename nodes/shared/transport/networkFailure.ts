@@ -4,7 +4,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import type { FailureCause } from './errorCatalogue';
 import { withFailure } from './failure';
 import { classifyNetworkError, type NetworkFailureKind, type RetryDecision } from './retry';
-import { ssrfRefusalOf, ssrfWording } from './ssrf';
+import { ssrfRefusalOf, ssrfWording, type SsrfRefusal } from './ssrf';
 
 export interface NetworkFailure {
 	code?: string;
