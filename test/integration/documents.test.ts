@@ -169,7 +169,7 @@ describe('Document â†’ Produce From Template: one row per rule of the contractâ€
 			{ ...OFFER, role: 'Partner', benefits: 'Health, Yacht' },
 			(result) => {
 				expect(failure(result).message).toContain('Role "Partner" is not one of Associate, Senior Associate, Counsel');
-				expect(failure(result).message).toContain('benefits has "Yacht"');
+				expect(failure(result).message).toContain('Benefits has "Yacht"');
 			},
 		],
 		[

@@ -64,7 +64,7 @@ describe('Produce From Template answers: version 1 strict, version 2 lenient whe
 		role.enum = ['Counsel', 'COUNSEL', 'Associate'];
 		admin.setTemplate(TEMPLATE_IDS.offerLetter, { inputSchema: schema });
 		const result = await ctx.run(produce({ ...REQUIRED, role: 'counsel' }), 'full', atVersion(2));
-		expect(failure(result).message).toContain('role "counsel" matches Counsel, COUNSEL when letter case is ignored: write it exactly as one of them');
+		expect(failure(result).message).toContain('Role "counsel" matches Counsel, COUNSEL when letter case is ignored: write it exactly as one of them');
 		expect(posted()).toEqual([]);
 	});
 
