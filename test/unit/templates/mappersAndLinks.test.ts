@@ -213,6 +213,9 @@ describe('the notices above the mappers: once the workflow or template is chosen
 		const start = { resource: 'run', operation: 'start', workflowId: workflow };
 		expect(shown('inputFieldsNotice', { ...start, inputMode: 'fields' })).toBe(true);
 		expect(shown('inputFieldsNotice', { ...start, inputMode: 'text' })).toBe(false);
+		// The default mode: the notice cannot know whether the entry is an agent's text, so the labels carry the rules.
+		expect(shown('inputFieldsNotice', { ...start, inputMode: 'entryStep' })).toBe(false);
+		expect(shown('inputFieldsNotice', start)).toBe(false);
 		expect(shown('inputFieldsNotice', { resource: 'run', operation: 'start', inputMode: 'fields', workflowId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
 	});
 });
