@@ -120,7 +120,8 @@ describe('the Response Format fields beside the Options (withResponseFormat)', (
 			jsonSchemaText: '{"type":"object"}',
 			schemaName: 'terms',
 		});
-		const text = readChatOptions(withResponseFormat({}, (name) => ({ ...fields, responseFormat: 'text' })[name]));
+		const asText: Record<string, unknown> = { ...fields, responseFormat: 'text' };
+		const text = readChatOptions(withResponseFormat({}, (name) => asText[name]));
 		expect(text).toEqual({});
 	});
 });
