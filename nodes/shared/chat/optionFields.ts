@@ -43,42 +43,48 @@ const CHAT_OPTIONS: INodeProperties[] = [
 
 type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
 
+const WITH_JSON_SCHEMA = { show: { responseFormat: ['jsonSchema'] } };
+
 /** Response Format, and the Response Schema and its name shown below it when JSON Schema is chosen. */
+const RESPONSE_FORMAT_FIELDS: INodeProperties[] = [
+	{
+		displayName: 'Response Format',
+		name: 'responseFormat',
+		type: 'options',
+		default: 'text',
+		description: 'Plain text, or JSON that matches a schema (the service checks it)',
+		options: [
+			{ name: 'Text', value: 'text' },
+			{ name: 'JSON Schema', value: 'jsonSchema', description: 'The answer is JSON matching the Response Schema' },
+		],
+	},
+	{
+		displayName: 'Response Schema',
+		name: 'jsonSchema',
+		type: 'json',
+		default:
+			'{\n  "type": "object",\n  "properties": {\n    "summary": { "type": "string" }\n  },\n  "required": ["summary"],\n  "additionalProperties": false\n}',
+		description: 'The JSON Schema every answer must match',
+		displayOptions: WITH_JSON_SCHEMA,
+	},
+	{
+		displayName: 'Response Schema Name',
+		name: 'schemaName',
+		type: 'string',
+		default: 'answer',
+		description: 'A name for the schema: letters, digits, underscores and hyphens',
+		displayOptions: WITH_JSON_SCHEMA,
+	},
+];
+
+/** The Response Format fields for a node: shown with its operation (`show`), with its own defaults. */
 export function responseFormatFields(show: Show = {}, defaults: Partial<ChatOptionDefaults> = {}): INodeProperties[] {
-	const withJsonSchema = { show: { ...show, responseFormat: ['jsonSchema'] } };
-	const shown = Object.keys(show).length ? { displayOptions: { show } } : {};
-	return [
-		{
-			displayName: 'Response Format',
-			name: 'responseFormat',
-			type: 'options',
-			default: 'text',
-			description: 'Plain text, or JSON that matches a schema (the service checks it)',
-			options: [
-				{ name: 'Text', value: 'text' },
-				{ name: 'JSON Schema', value: 'jsonSchema', description: 'The answer is JSON matching the Response Schema' },
-			],
-			...shown,
-		},
-		{
-			displayName: 'Response Schema',
-			name: 'jsonSchema',
-			type: 'json',
-			default:
-				defaults.jsonSchema ??
-				'{\n  "type": "object",\n  "properties": {\n    "summary": { "type": "string" }\n  },\n  "required": ["summary"],\n  "additionalProperties": false\n}',
-			description: 'The JSON Schema every answer must match',
-			displayOptions: withJsonSchema,
-		},
-		{
-			displayName: 'Response Schema Name',
-			name: 'schemaName',
-			type: 'string',
-			default: defaults.schemaName ?? 'answer',
-			description: 'A name for the schema: letters, digits, underscores and hyphens',
-			displayOptions: withJsonSchema,
-		},
-	];
+	const own: Record<string, unknown> = { ...defaults };
+	return RESPONSE_FORMAT_FIELDS.map((field) => ({
+		...field,
+		...(field.name in own ? { default: own[field.name] as INodeProperties['default'] } : {}),
+		...(Object.keys(show).length ? { displayOptions: { show: { ...show, ...(field.displayOptions?.show ?? {}) } } } : {}),
+	}));
 }
 
 /** The Options collection, with a node's own defaults where they differ from Chat Completion's. */
