@@ -6,17 +6,13 @@ export const FRICTIONS = {
   date: { label: 'Start date (yyyy-MM-dd)', refused: 'Start date "01/03/2026" is not a date the service accepts: use yyyy-MM-dd (e.g. 2026-03-01)' },
   /** 2: the schema field shown when JSON Schema is chosen. */
   chat: { schemaLabel: 'Response Schema' },
-  /** 3, 4: the Base URL's tooltip and the hint under it. */
-  credential: {
-    tooltipStart: 'The address of the service API',
-    tooltip: 'with or without /v1',
-    hint: 'If the test says ERR_INVALID_URL, add the scheme; ECONNREFUSED means nothing answers at this address',
-  },
-  /** 5: the allowed values of a several-choice field, listed before a run. */
-  choices: { benefits: ['Health', 'Pension', 'Gym', 'Training'] },
+  /** 4: the hint under the Base URL. */
+  credential: { hint: 'If the test says ERR_INVALID_URL, add the scheme; ECONNREFUSED means nothing answers at this address' },
+  /** 5: the allowed values of a several-choice field, listed before a run in its label; a refusal names the label. */
+  choices: { label: 'Benefits (Health, Pension, Gym, Training)', refused: 'Benefits has "dental" is not one of Health, Pension, Gym, Training' },
   /** 6: labels that must show in full. */
   labels: {
-    template: ['Start date (yyyy-MM-dd)', 'Benefits', 'Photo (binary field)'],
+    template: ['Start date (yyyy-MM-dd)', 'Benefits (Health, Pension, Gym, Training)', 'Photo (binary field)'],
     run: ['Effective date (yyyy-MM-dd)', 'Source document (binary field)', 'Include non-solicitation clause'],
   },
   /** 8: the notice that no longer shows above an agent's text column. */

@@ -39,7 +39,7 @@ describe('Produce From Template mapper (item 3)', () => {
 		expect(offer.role).toMatchObject({ type: 'options', options: ['Associate', 'Senior Associate', 'Counsel'].map((text) => ({ name: text, value: text })) });
 		expect(offer['employee.remote'].type).toBe('boolean');
 		expect(offer['employee.salary'].type).toBe('number');
-		expect(offer.benefits).toMatchObject({ type: 'multiOptions', displayName: 'Benefits' });
+		expect(offer.benefits).toMatchObject({ type: 'string', displayName: 'Benefits (Health, Pension, Gym, Training)' });
 		expect(offer['employee.photo'].displayName).toBe('Photo (binary field)');
 	});
 

@@ -14,12 +14,29 @@ export const LABEL_RULES = {
 	date: 'yyyy-MM-dd',
 	binaryField: 'binary field',
 	binaryFields: 'binary fields',
+	several: 'comma-separated',
 } as const;
 
-export type LabelRule = (typeof LABEL_RULES)[keyof typeof LABEL_RULES];
+export type LabelRule = (typeof LABEL_RULES)[keyof typeof LABEL_RULES] | SeveralChoicesRule;
+
+/** A several-choice field's allowed values, as its label lists them. */
+type SeveralChoicesRule = { choices: string };
 
 export function labelWithRule(label: string, rule: LabelRule | undefined): string {
-	return rule ? `${label} (${rule})` : label;
+	if (!rule) return label;
+	return `${label} (${typeof rule === 'string' ? rule : rule.choices})`;
+}
+
+/** The longest label that shows in full in a mapper column at 1440 px (measured in n8n 2.41's editor). */
+const MAX_LABEL_LENGTH = 44;
+
+/**
+ * The rule of a several-choice field: its allowed values, listed in the label so they are known before a run
+ * (`Benefits (Health, Pension, Gym, Training)`), or, when they do not fit, how to give several.
+ */
+export function severalChoicesRule(label: string, options: readonly unknown[]): LabelRule {
+	const listed = options.map(String).join(', ');
+	return `${label} (${listed})`.length <= MAX_LABEL_LENGTH ? { choices: listed } : LABEL_RULES.several;
 }
 
 /**
@@ -30,13 +47,12 @@ export function labelWithRule(label: string, rule: LabelRule | undefined): strin
 export const DATE_COLUMN_TYPE: FieldType = 'string';
 
 /**
- * A several-choice column is n8n's multi-select: the editor renders a mapper column by its type as any parameter
- * of that type (MappingFields.vue hands `type` and `options` to the parameter input), so the allowed values are
- * listed before a run. n8n's FieldType has no name for it, and n8n's type check passes a type it does not know,
- * so a mapped list or comma-separated text (an expression, Map Automatically) still reaches the node, which reads
- * every form (choices.ts).
+ * A several-choice column is text, its allowed values in the label (severalChoicesRule). n8n 2.41's mapper has no
+ * multi-select: a column typed `multiOptions` lists the values, but the mapper keeps only single values (a picked
+ * list is stored as nothing), and an `options` column takes one value. As text it takes a list or comma-separated
+ * choices in any letter case (choices.ts).
  */
-export const SEVERAL_CHOICES_COLUMN_TYPE = 'multiOptions' as unknown as FieldType;
+export const SEVERAL_CHOICES_COLUMN_TYPE: FieldType = 'string';
 
 const SHARED_RULES = 'Dates: yyyy-MM-dd. Choices: any letter case; several as a list or comma-separated.';
 

@@ -4,7 +4,7 @@ import { booleanFromText } from '../common/booleanText';
 import { choiceListOptions, readChoice, readChoiceList } from '../common/choices';
 import { parseJsonText } from '../common/jsonObject';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE } from '../common/mapperRules';
+import { DATE_COLUMN_TYPE, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule } from '../common/mapperRules';
 import { normaliseDateAnswer } from '../templates/dates';
 import { isJsonObject, numberIn } from '../transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
@@ -49,6 +49,8 @@ function displayNameOf(name: string, property: JsonSchemaObject): string {
 	const title = labelOf(name, property);
 	if (isDocumentListField(property)) return labelWithRule(title, LABEL_RULES.binaryFields);
 	if (isDocumentField(property)) return labelWithRule(title, LABEL_RULES.binaryField);
+	const several = choiceListOptions(property);
+	if (several) return labelWithRule(title, severalChoicesRule(title, several));
 	return labelWithRule(title, property.format === 'date' ? LABEL_RULES.date : undefined);
 }
 
@@ -68,8 +70,7 @@ export function runInputFields(schema: JsonSchemaObject): ResourceMapperField[] 
 			};
 			const type = fieldTypeOf(property);
 			if (type) field.type = type;
-			const several = choiceListOptions(property);
-			const options = several ? enumOptions({ enum: several as JsonSchemaObject[] }) : enumOptions(property);
+			const options = enumOptions(property);
 			if (options) field.options = options;
 			return field;
 		});

@@ -2,13 +2,13 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { choiceListOptions } from '../common/choices';
 import { enumOptions, fieldTypeOfJsonType, typeOf } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, type LabelRule } from '../common/mapperRules';
+import { DATE_COLUMN_TYPE, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule, type LabelRule } from '../common/mapperRules';
 import { isPictureField, templateFields, type AnswerProblem, type TemplateField } from './answers';
 
 /**
  * Produce From Template's field mapper: one column per answerable field of the template's `inputSchema`, by
- * dotted path. Pure: no I/O. A column shows what the mapper can show (a dropdown for one choice, a multi-select for
- * several) and puts the rule a type cannot show in the label (`Start date (yyyy-MM-dd)`, `Photo (binary field)`);
+ * dotted path. Pure: no I/O. A column shows what the mapper can show (a dropdown for one choice) and puts the rule a
+ * type cannot show in the label (`Start date (yyyy-MM-dd)`, `Benefits (Health, Gym)`, `Photo (binary field)`);
  * the notice above the mapper says it all.
  */
 
@@ -22,17 +22,15 @@ function fieldType(schema: Schema): FieldType | undefined {
 	return fieldTypeOfJsonType(typeOf(schema));
 }
 
-function ruleOf(schema: Schema): LabelRule | undefined {
+function ruleOf(schema: Schema, label: string): LabelRule | undefined {
 	if (isPictureField(schema)) return LABEL_RULES.binaryField;
+	const several = choiceListOptions(schema);
+	if (several) return severalChoicesRule(label, several);
 	if (schema.format === 'date') return LABEL_RULES.date;
 	return undefined;
 }
 
-/** The options of a column: a choice's, or each of several choices'. */
-function optionsOf(schema: Schema): ResourceMapperField['options'] {
-	const several = choiceListOptions(schema);
-	return several ? enumOptions({ enum: several }) : enumOptions(schema);
-}
+
 
 function titleOf(field: TemplateField): string {
 	return typeof field.schema.title === 'string' && field.schema.title ? field.schema.title : field.path;
@@ -61,7 +59,7 @@ export function templateMapperFields(root: Schema): ResourceMapperField[] {
 	return fields.map((field, index) => {
 		const column: ResourceMapperField = {
 			id: field.path,
-			displayName: labelWithRule(labels[index], ruleOf(field.schema)),
+			displayName: labelWithRule(labels[index], ruleOf(field.schema, labels[index])),
 			required: field.required && field.schema.default === undefined,
 			defaultMatch: false,
 			display: true,
@@ -69,7 +67,7 @@ export function templateMapperFields(root: Schema): ResourceMapperField[] {
 		};
 		const type = fieldType(field.schema);
 		if (type) column.type = type;
-		const choices = optionsOf(field.schema);
+		const choices = enumOptions(field.schema);
 		if (choices) column.options = choices;
 		const fallback = field.schema.default;
 		if (['string', 'number', 'boolean'].includes(typeof fallback)) column.defaultValue = fallback as string | number | boolean;

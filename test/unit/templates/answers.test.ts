@@ -34,8 +34,9 @@ describe('templateFields / templateMapperFields', () => {
 		expect(columns.role).toMatchObject({ required: true, type: 'options', displayName: 'role' });
 		expect(columns.months).toMatchObject({ required: false, defaultValue: 6, displayName: 'months' });
 		expect(columns['employee.photo'].type).toBeUndefined();
-		// Several choices: a multi-select listing them, the label alone.
-		expect(columns.benefits).toMatchObject({ displayName: 'benefits', type: 'multiOptions' });
+		// Several choices: listed in the label, so they are known before a run.
+		expect(columns.benefits).toMatchObject({ type: 'string' });
+		expect(columns.benefits.displayName).toMatch(/^benefits \(.+\)$/);
 	});
 
 	it('labels are the titles alone (n8n cuts long labels); a shared title gets its group or parent path in front', () => {

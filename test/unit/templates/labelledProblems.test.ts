@@ -27,7 +27,7 @@ describe('Produce From Template: typed dates and the labels in messages', () => 
 		);
 	});
 
-	it('takes several choices as the multi-select gives them (a list)', async () => {
+	it('takes several choices as a list too (an expression, Map Automatically)', async () => {
 		const built = await buildTemplateInput(EMPLOYMENT_OFFER_SCHEMA, { benefits: ['Gym', 'Health'] }, noPicture);
 		expect(built).toEqual({ input: { benefits: ['Gym', 'Health'] }, problems: [] });
 	});

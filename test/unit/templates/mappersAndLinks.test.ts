@@ -38,13 +38,13 @@ const offer = {
 const columnsOf = () => Object.fromEntries(templateMapperFields(offer).map((column) => [column.id, column]));
 
 describe('Produce From Template mapper columns', () => {
-	it('dates as text with their format in the label, one choice as options, several as a multi-select, yes/no and numbers typed', () => {
+	it('dates as text with their format in the label, one choice as options, several listed in the label, yes/no and numbers typed', () => {
 		const columns = columnsOf();
 		expect(columns['employee.start_date']).toMatchObject({ type: 'string', displayName: 'Start date (yyyy-MM-dd)', required: true });
 		expect(columns.role).toMatchObject({ type: 'options', displayName: 'Role', options: [{ name: 'Associate', value: 'Associate' }, { name: 'Senior Associate', value: 'Senior Associate' }] });
 		expect(columns['employee.remote'].type).toBe('boolean');
 		expect(columns['employee.salary'].type).toBe('number');
-		expect(columns.benefits).toMatchObject({ displayName: 'Benefits', type: 'multiOptions', options: [{ name: 'Health', value: 'Health' }, { name: 'Gym', value: 'Gym' }] });
+		expect(columns.benefits).toMatchObject({ displayName: 'Benefits (Health, Gym)', type: 'string' });
 		expect(columns['employee.photo']).toMatchObject({ displayName: 'Photo (binary field)' });
 		expect(columns['employee.photo'].type).toBeUndefined();
 	});
@@ -71,14 +71,17 @@ describe('Produce From Template answers', () => {
 });
 
 describe('Start Run mapper', () => {
-	it('dates as text, documents labelled, several choices as a multi-select', () => {
+	it('dates as text, documents labelled, several choices listed in the label', () => {
 		const nda = Object.fromEntries(runInputFields(NDA_INPUT_SCHEMA as IDataObject).map((field) => [field.id, field]));
 		expect(nda.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
 		expect(nda.source_document).toMatchObject({ displayName: 'Source document (binary field)' });
 		const dd = runInputFields(DUE_DILIGENCE_INPUT_SCHEMA as IDataObject).find((field) => field.id === 'documents');
 		expect(dd?.displayName).toBe('Documents (binary fields)');
 		const tags = { type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['A', 'B'] } } } };
-		expect(runInputFields(tags)[0]).toMatchObject({ displayName: 'Tags', type: 'multiOptions', options: [{ name: 'A', value: 'A' }, { name: 'B', value: 'B' }] });
+		expect(runInputFields(tags)[0]).toMatchObject({ displayName: 'Tags (A, B)', type: 'string' });
+		// Choices that do not fit a label that shows in full: how to give several instead.
+		const many = { type: 'object', properties: { tags: { type: 'array', title: 'Jurisdictions', items: { type: 'string', enum: ['England and Wales', 'New York', 'Delaware', 'Singapore'] } } } };
+		expect(runInputFields(many)[0].displayName).toBe('Jurisdictions (comma-separated)');
 	});
 
 	it('reads a choice in any letter case and several choices as text', () => {
