@@ -41,7 +41,7 @@ function titleOf(field: TemplateField): string {
  * share a title. It names the field in the mapper and in the node's messages. Defaults are pre-filled, and labels
  * stay short, because n8n cuts long mapper labels at its default panel width.
  */
-export function templateFieldLabels(fields: TemplateField[]): string[] {
+function templateFieldLabels(fields: TemplateField[]): string[] {
 	const titles = fields.map(titleOf);
 	const shared = new Set(titles.filter((title, index) => titles.indexOf(title) !== index));
 	return fields.map((field, index) => {
