@@ -10,7 +10,7 @@ export const EXPECTED = {
    */
   item2: { deadPortTest: 'ECONNREFUSED', deadPortRun: 'Could not reach the service', noSchemeTest: 'ERR_INVALID_URL', noSchemeRun: 'does not start with https:// or http://' },
   /** 3: the notices above the mappers (their start), the rules the labels carry. */
-  item3: { templateNotice: 'Dates: yyyy-MM-dd.', runNotice: 'Documents: a binary field name', choices: 'Benefits (Health, Pension, Gym, Training)', picture: 'Photo (binary field)' },
+  item3: { templateNotice: 'Dates: yyyy-MM-dd.', runNotice: 'Documents: a binary field name', choices: 'Benefits (comma-separated)', picture: 'Photo (binary)' },
   /** 5: the simplified run's result text and its file in the one file shape. */
   item5: { textKey: 'output', fileKeys: ['binaryProperty', 'format', 'mimeType', 'name', 'size', 'stepId', 'url'] },
   /** 6: Start's Input Mode for a new node; the mapper's one column for a workflow that starts with an agent. */

@@ -9,11 +9,11 @@ export const FRICTIONS = {
   /** 4: the hint under the Base URL. */
   credential: { hint: 'If the test says ERR_INVALID_URL, add the scheme; ECONNREFUSED means nothing answers at this address' },
   /** 5: the allowed values of a several-choice field, listed before a run in its label; a refusal names the label. */
-  choices: { label: 'Benefits (Health, Pension, Gym, Training)', refused: 'Benefits has "dental" is not one of Health, Pension, Gym, Training' },
+  choices: { label: 'Benefits (comma-separated)', refused: 'Benefits has "dental" is not one of Health, Pension, Gym, Training' },
   /** 6: labels that must show in full. */
   labels: {
-    template: ['Start date (yyyy-MM-dd)', 'Benefits (Health, Pension, Gym, Training)', 'Photo (binary field)'],
-    run: ['Effective date (yyyy-MM-dd)', 'Source document (binary field)', 'Include non-solicitation clause'],
+    template: ['Start date (yyyy-MM-dd)', 'Benefits (comma-separated)', 'Photo (binary)'],
+    run: ['Effective date (yyyy-MM-dd)', 'Source document (binary)'],
   },
   /** 8: the notice that no longer shows above an agent's text column. */
   entry: { notice: 'Dates: yyyy-MM-dd.' },

@@ -39,8 +39,8 @@ describe('Produce From Template mapper (item 3)', () => {
 		expect(offer.role).toMatchObject({ type: 'options', options: ['Associate', 'Senior Associate', 'Counsel'].map((text) => ({ name: text, value: text })) });
 		expect(offer['employee.remote'].type).toBe('boolean');
 		expect(offer['employee.salary'].type).toBe('number');
-		expect(offer.benefits).toMatchObject({ type: 'string', displayName: 'Benefits (Health, Pension, Gym, Training)' });
-		expect(offer['employee.photo'].displayName).toBe('Photo (binary field)');
+		expect(offer.benefits).toMatchObject({ type: 'string', displayName: 'Benefits (comma-separated)' });
+		expect(offer['employee.photo'].displayName).toBe('Photo (binary)');
 	});
 
 	it('version 1 keeps the columns its saved workflows have (dates as text, bare labels)', async () => {
@@ -55,7 +55,7 @@ describe('Start Run mapper: the same rules (item 3)', () => {
 	it('version 2 shows the date as a date and labels the document field; version 1 is unchanged', async () => {
 		const v2 = columns(await runFields(2));
 		expect(v2.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
-		expect(v2.source_document.displayName).toBe('Source document (binary field)');
+		expect(v2.source_document.displayName).toBe('Source document (binary)');
 		const v1 = columns(await runFields(1));
 		expect(v1.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date' });
 		expect(v1.source_document.displayName).toBe('Source document');

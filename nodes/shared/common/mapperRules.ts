@@ -8,11 +8,11 @@ import type { FieldType, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /**
  * The rule a field's label carries when its type cannot show it. Kept to a word or two: n8n cuts a mapper label
- * that does not fit its column (at 1440 px, about 30 characters), and the notice above says the rest.
+ * that does not fit its column (at 1440 px, about 28 characters), and the notice above says the rest.
  */
 export const LABEL_RULES = {
 	date: 'yyyy-MM-dd',
-	binaryField: 'binary field',
+	binaryField: 'binary',
 	binaryFields: 'binary fields',
 	several: 'comma-separated',
 } as const;
@@ -27,8 +27,11 @@ export function labelWithRule(label: string, rule: LabelRule | undefined): strin
 	return `${label} (${typeof rule === 'string' ? rule : rule.choices})`;
 }
 
-/** The longest label that shows in full in a mapper column at 1440 px (measured in n8n 2.41's editor). */
-const MAX_LABEL_LENGTH = 44;
+/**
+ * The longest label that shows in full in a mapper column at 1440 px (measured in n8n 2.41's editor: a removable
+ * column's label is cut after about 28 characters).
+ */
+const MAX_LABEL_LENGTH = 28;
 
 /**
  * The rule of a several-choice field: its allowed values, listed in the label so they are known before a run

@@ -20,7 +20,7 @@ describe('runInputFields (field mapper columns from the input schema)', () => {
 		expect(byId.governing_law.options?.map((option) => option.value)).toEqual(['England and Wales', 'New York', 'Delaware']);
 		expect(byId.include_non_solicit.type).toBe('boolean');
 		expect(byId.source_document.type).toBeUndefined();
-		expect(byId.source_document.displayName).toBe('Source document (binary field)');
+		expect(byId.source_document.displayName).toBe('Source document (binary)');
 	});
 
 	it('never offers read-only fields', () => {

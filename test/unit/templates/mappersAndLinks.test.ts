@@ -45,7 +45,7 @@ describe('Produce From Template mapper columns', () => {
 		expect(columns['employee.remote'].type).toBe('boolean');
 		expect(columns['employee.salary'].type).toBe('number');
 		expect(columns.benefits).toMatchObject({ displayName: 'Benefits (Health, Gym)', type: 'string' });
-		expect(columns['employee.photo']).toMatchObject({ displayName: 'Photo (binary field)' });
+		expect(columns['employee.photo']).toMatchObject({ displayName: 'Photo (binary)' });
 		expect(columns['employee.photo'].type).toBeUndefined();
 	});
 
@@ -74,7 +74,7 @@ describe('Start Run mapper', () => {
 	it('dates as text, documents labelled, several choices listed in the label', () => {
 		const nda = Object.fromEntries(runInputFields(NDA_INPUT_SCHEMA as IDataObject).map((field) => [field.id, field]));
 		expect(nda.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
-		expect(nda.source_document).toMatchObject({ displayName: 'Source document (binary field)' });
+		expect(nda.source_document).toMatchObject({ displayName: 'Source document (binary)' });
 		const dd = runInputFields(DUE_DILIGENCE_INPUT_SCHEMA as IDataObject).find((field) => field.id === 'documents');
 		expect(dd?.displayName).toBe('Documents (binary fields)');
 		const tags = { type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['A', 'B'] } } } };
