@@ -2,7 +2,7 @@
 // change of wording is made once.
 
 export const EXPECTED = {
-  /** 1: Chat Completion's Model, a locator (From list, By ID) from node version 2. */
+  /** 1: Chat Completion's Model, a locator (From list, By ID). */
   item1: { modelParameter: 'model' },
   /**
    * 2: the credential test keeps n8n's words for a dead port and a missing scheme (a declarative
@@ -10,7 +10,7 @@ export const EXPECTED = {
    */
   item2: { deadPortTest: 'ECONNREFUSED', deadPortRun: 'Could not reach the service', noSchemeTest: 'ERR_INVALID_URL', noSchemeRun: 'does not start with https:// or http://' },
   /** 3: the notices above the mappers (their start), the rules the labels carry. */
-  item3: { templateNotice: 'Dates: pick one or map yyyy-MM-dd.', runNotice: 'Documents: a binary field name', choices: 'Benefits (comma-separated)', picture: 'Photo (binary field name)' },
+  item3: { templateNotice: 'Dates: yyyy-MM-dd.', runNotice: 'Documents: a binary field name', choices: 'Benefits (comma-separated)', picture: 'Photo (binary)' },
   /** 5: the simplified run's result text and its file in the one file shape. */
   item5: { textKey: 'output', fileKeys: ['binaryProperty', 'format', 'mimeType', 'name', 'size', 'stepId', 'url'] },
   /** 6: Start's Input Mode for a new node; the mapper's one column for a workflow that starts with an agent. */

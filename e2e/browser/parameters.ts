@@ -192,8 +192,3 @@ const addOptionButton = (page: Page, collection: string) =>
 export async function collectionOptions(page: Page, collection: string): Promise<string[]> {
   return await openDropdown(page, addOptionButton(page, collection));
 }
-
-/** Adds one option to a collection, as a user picks it from "Add option". */
-export async function addCollectionOption(page: Page, collection: string, option: string): Promise<void> {
-  await pickOption(page, await collectionOptions(page, collection), option, collection);
-}

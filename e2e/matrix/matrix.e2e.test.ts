@@ -25,7 +25,7 @@ function structuredChat(): WorkflowJson {
   const workflow = loadWorkflow('chat-completion');
   const node = workflow.nodes.find((entry) => entry.name === 'Ask the Model')!;
   node.parameters.messages = { values: [{ role: 'user', content: 'Jordan Lee starts as Senior Counsel on 2026-03-01 with a salary of 98000.' }] };
-  node.parameters.options = {
+  Object.assign(node.parameters, {
     responseFormat: 'jsonSchema',
     schemaName: 'employee',
     jsonSchema: JSON.stringify({
@@ -34,7 +34,7 @@ function structuredChat(): WorkflowJson {
       required: ['employeeName', 'startDate', 'salary'],
       additionalProperties: false,
     }),
-  };
+  });
   return { ...workflow, id: 'dwMatrixStructuredChat', name: 'Matrix: structured chat' };
 }
 

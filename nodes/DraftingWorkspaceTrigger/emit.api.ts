@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { ensureNodeError, settle } from '../shared/common/errors';
+import { describeRunFiles } from '../shared/runs/files.api';
 import { downloadRenderedFiles } from '../shared/runs/renderedFiles.api';
 import { readRunRecord } from '../shared/runs/record.api';
 import { findRenderedArtifacts, runIdOf } from '../shared/runs/record';
@@ -31,8 +32,11 @@ export async function toItem(
 	if (!settings.attachFiles) return { json: record };
 	const artifacts = findRenderedArtifacts(record);
 	budget.spend(artifacts.length);
-	const { binary, files } = await downloadRenderedFiles.call(this, record, { artifacts, retry: budget.retry() });
-	return files.length ? { json: record, binary } : { json: record };
+	const downloads = await downloadRenderedFiles.call(this, record, { artifacts, retry: budget.retry() });
+	if (!downloads.files.length) return { json: record };
+	// The attached files told in the one file shape, as the action node tells them (name, format, url, binaryProperty…).
+	const files = await describeRunFiles.call(this, record, undefined, downloads, artifacts);
+	return { json: { ...record, files: files as unknown as IDataObject[] }, binary: downloads.binary };
 }
 
 export interface Emitted {

@@ -2,7 +2,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IDataObject, INodeType, INodeTypeDescription, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 
 import { searchChatModels } from '../shared/chat/models.api';
-import { readChatOptions } from '../shared/chat/options';
+import { RESPONSE_SCHEMA_FIELD } from '../shared/chat/optionFields';
+import { readChatOptions, withResponseFormat } from '../shared/chat/options';
 import { jsonObjectParameter } from '../shared/common/jsonObject';
 import { NODE_TYPES } from '../shared/common/nodeTypes';
 import { getLocatorId } from '../shared/common/parameters';
@@ -47,11 +48,12 @@ export class LmChatDraftingWorkspace implements INodeType {
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const model = getLocatorId.call(this, 'model', itemIndex, 'Model');
-		const { jsonSchemaText, ...options } = readChatOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
+		const raw = withResponseFormat(this.getNodeParameter('options', itemIndex, {}) as IDataObject, (name) => this.getNodeParameter(name, itemIndex, undefined));
+		const { jsonSchemaText, ...options } = readChatOptions(raw);
 		const jsonSchema =
 			options.responseFormat === 'jsonSchema'
 				? jsonObjectParameter(this.getNode(), jsonSchemaText, itemIndex, {
-						field: 'The Response Schema',
+						field: `The ${RESPONSE_SCHEMA_FIELD}`,
 						syntaxHint: (detail) => detail,
 						objectHint: 'It must be a JSON Schema object, for example {"type": "object", "properties": {"title": {"type": "string"}}}.',
 					})

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { chatModelLocator } from '../shared/chat/modelLocator';
-import { chatOptionsCollection } from '../shared/chat/optionFields';
+import { chatOptionsCollection, responseFormatFields } from '../shared/chat/optionFields';
 
 /** The Chat Model's parameters: the model (from /v1/models) and the options sent with every request. */
 export const properties: INodeProperties[] = [
@@ -13,14 +13,13 @@ export const properties: INodeProperties[] = [
 		default: '',
 	},
 	chatModelLocator(),
-	chatOptionsCollection(
+	...responseFormatFields(
 		{},
 		{
-			maxCompletionTokens: 2048,
-			temperature: 0.7,
 			jsonSchema:
 				'{\n  "type": "object",\n  "properties": {\n    "title": { "type": "string" },\n    "body": { "type": "string" }\n  },\n  "required": ["title", "body"]\n}',
 			schemaName: 'draft',
 		},
 	),
+	chatOptionsCollection({}, { maxCompletionTokens: 2048, temperature: 0.7 }),
 ];

@@ -93,7 +93,7 @@ describe('Chat → Chat Completion', () => {
 			required: ['party', 'noticeDays', 'renewable'],
 			additionalProperties: false,
 		};
-		const result = await ctx.run(ask('Extract the key terms.', { options: { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema), schemaName: 'terms' } }));
+		const result = await ctx.run(ask('Extract the key terms.', { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema), schemaName: 'terms' }));
 		expect(result.status).toBe('success');
 		const [answer] = items(result);
 		expect(answer).toEqual({ party: expect.any(String), noticeDays: expect.any(Number), renewable: expect.any(Boolean) });
@@ -152,7 +152,7 @@ describe('Chat → refusals, each with its meaning', () => {
 
 	it('structured_output_unsupported is explained', async () => {
 		const schema = { type: 'object', properties: { a: { $ref: '#/$defs/x' } }, $defs: { x: { type: 'string' } } };
-		const result = await ctx.run(ask('Hi', { options: { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema) } }));
+		const result = await ctx.run(ask('Hi', { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema) }));
 		expect(failure(result).message).toContain('structured_output_unsupported');
 		expect(failure(result).description).toMatch(/Text.*response format|simpler JSON schema/);
 	});

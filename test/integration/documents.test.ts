@@ -143,7 +143,7 @@ describe('Document â†’ Produce From Template: one row per rule of the contractâ€
 			'3c. dates: another numeric form is refused (before sending, naming the field)',
 			{ ...OFFER, 'employee.start_date': '01/03/2026' },
 			(result) => {
-				expect(failure(result).message).toContain('employee.start_date "01/03/2026" is not a date the service accepts');
+				expect(failure(result).message).toContain('Start date "01/03/2026" is not a date the service accepts');
 				expect(produceRequests()).toEqual([]);
 			},
 		],
@@ -168,8 +168,8 @@ describe('Document â†’ Produce From Template: one row per rule of the contractâ€
 			'6a. a value outside its options is refused, naming the path',
 			{ ...OFFER, role: 'Partner', benefits: 'Health, Yacht' },
 			(result) => {
-				expect(failure(result).message).toContain('role "Partner" is not one of Associate, Senior Associate, Counsel');
-				expect(failure(result).message).toContain('benefits has "Yacht"');
+				expect(failure(result).message).toContain('Role "Partner" is not one of Associate, Senior Associate, Counsel');
+				expect(failure(result).message).toContain('Benefits has "Yacht"');
 			},
 		],
 		[

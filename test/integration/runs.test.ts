@@ -260,7 +260,7 @@ describe('Run → Start with the field mapper (input entry)', () => {
 	it('a missing required field stops the item with an error listing the field, and nothing is sent', async () => {
 		const result = await ctx.run(startNda({ effective_date: '2026-03-01', term_months: 12 }));
 		expect(result.status).toBe('error');
-		expect(failure(result).message).toBe('The input for workflow "NDA drafting" is not complete: counterparty is required but empty');
+		expect(failure(result).message).toBe('The input for workflow "NDA drafting" is not complete: Counterparty is required but empty');
 		expect(startRequests()).toEqual([]);
 	});
 
@@ -286,7 +286,7 @@ describe('Run → Start with the field mapper (input entry)', () => {
 		expect(startRequests()[0].input).toEqual({ counterparty: 'Initech', effective_date: '2026-03-01' });
 
 		const missing = await ctx.run(auto, 'full', { items: [{ json: { counter_party: 'Initech', effective_date: '2026-03-01' } }] });
-		expect(failure(missing).message).toBe('The input for workflow "NDA drafting" is not complete: counterparty is required but empty');
+		expect(failure(missing).message).toBe('The input for workflow "NDA drafting" is not complete: Counterparty is required but empty');
 		expect(failure(missing).description).toMatch(/^Keys of the item that match no field \(Map Automatically ignored them; check their spelling\): counter_party\./);
 		expect(startRequests()).toHaveLength(1);
 	});

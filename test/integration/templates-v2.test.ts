@@ -39,7 +39,7 @@ describe('Produce From Template answers: version 1 strict, version 2 lenient whe
 	it('version 1: a saved workflow that was refused is still refused, and nothing is produced', async () => {
 		const result = await ctx.run(produce(LOOSE), 'full', atVersion(1));
 		expect(failure(result).message).toBe(
-			'Some answers for template "Employment offer letter" cannot be sent: role "senior associate" is not one of Associate, Senior Associate, Counsel; benefits has "health", "gym", not among Health, Pension, Gym, Training',
+			'Some answers for template "Employment offer letter" cannot be sent: Role "senior associate" is not one of Associate, Senior Associate, Counsel; Benefits has "health", "gym", not among Health, Pension, Gym, Training',
 		);
 		expect(failure(result).description).toContain('choices are their option text, letter case included');
 		expect(posted()).toEqual([]);
@@ -64,7 +64,7 @@ describe('Produce From Template answers: version 1 strict, version 2 lenient whe
 		role.enum = ['Counsel', 'COUNSEL', 'Associate'];
 		admin.setTemplate(TEMPLATE_IDS.offerLetter, { inputSchema: schema });
 		const result = await ctx.run(produce({ ...REQUIRED, role: 'counsel' }), 'full', atVersion(2));
-		expect(failure(result).message).toContain('role "counsel" matches Counsel, COUNSEL when letter case is ignored: write it exactly as one of them');
+		expect(failure(result).message).toContain('Role "counsel" matches Counsel, COUNSEL when letter case is ignored: write it exactly as one of them');
 		expect(posted()).toEqual([]);
 	});
 

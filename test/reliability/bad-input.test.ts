@@ -164,7 +164,7 @@ const ROWS: Row[] = [
 		items: jsonItems(ndaItem, { ...ndaItem, counterparty: '' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: counterparty is required but empty$/,
+		message: /^The input for workflow "NDA drafting" is not complete: Counterparty is required but empty$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -173,7 +173,7 @@ const ROWS: Row[] = [
 		items: jsonItems({ ...ndaItem, term: 24 }, { ...ndaItem, term: 'twelve' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: term_months must be a number, got "twelve"$/,
+		message: /^The input for workflow "NDA drafting" is not complete: Term \(months\) must be a number, got "twelve"$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -182,7 +182,7 @@ const ROWS: Row[] = [
 		items: jsonItems({ ...ndaItem, flag: true }, { ...ndaItem, flag: 'maybe' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: include_non_solicit must be true or false, got "maybe"$/,
+		message: /^The input for workflow "NDA drafting" is not complete: Include non-solicitation clause must be true or false, got "maybe"$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -210,9 +210,9 @@ const ROWS: Row[] = [
 		parameters: startNda({}),
 		items: jsonItems(ndaItem, { ...ndaItem, date: '01/03/2026' }),
 		bad: 1,
-		errorClass: 'NodeApiError',
-		httpCode: '400',
-		message: /^The run input does not match the workflow's input schema \(invalid_input\): effective_date: .*yyyy-MM-dd/,
+		// Refused before the run starts, under the field's label, with the form to use.
+		errorClass: 'NodeOperationError',
+		message: /^The input for workflow "NDA drafting" is not complete: Effective date "01\/03\/2026" is not a date the service accepts: use yyyy-MM-dd \(e\.g\. 2026-03-01\)$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -544,7 +544,7 @@ const ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, date: '01/03/2026' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: employee\.start_date "01\/03\/2026" is not a date the service accepts/,
+		message: /^Some answers for template "Employment offer letter" cannot be sent: Start date "01\/03\/2026" is not a date the service accepts/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -553,7 +553,7 @@ const ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, date: '2026-02-30' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: employee\.start_date "2026-02-30" is not a calendar date$/,
+		message: /^Some answers for template "Employment offer letter" cannot be sent: Start date "2026-02-30" is not a calendar date$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -562,7 +562,7 @@ const ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, salary: 'lots' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: employee\.salary must be a number, got "lots"$/,
+		message: /^Some answers for template "Employment offer letter" cannot be sent: Annual salary must be a number, got "lots"$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -580,7 +580,7 @@ const ROWS: Row[] = [
 		items: jsonItems({ ...offerItem, role: 'Counsel' }, { ...offerItem, role: 'Partner' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: role "Partner" is not one of Associate, Senior Associate, Counsel$/,
+		message: /^Some answers for template "Employment offer letter" cannot be sent: Role "Partner" is not one of Associate, Senior Associate, Counsel$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -593,7 +593,7 @@ const ROWS: Row[] = [
 			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /employee\.photo \(binary field "photo"\) is 3\.00 MB; pictures may be at most 1 MB$/,
+		message: /Photo \(binary field "photo"\) is 3\.00 MB; pictures may be at most 1 MB$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -606,7 +606,7 @@ const ROWS: Row[] = [
 			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /employee\.photo \(binary field "photo"\) is 4000 × 16 px; pictures may be at most 2,000 px on each side$/,
+		message: /Photo \(binary field "photo"\) is 4000 × 16 px; pictures may be at most 2,000 px on each side$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -615,7 +615,7 @@ const ROWS: Row[] = [
 		items: () => three((index) => ({ json: offerItem, binary: index === 1 ? undefined : { photo: { fileName: 'ok.png', mimeType: 'image/png', generate: 'png', width: 40, height: 40 } } })),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /employee\.photo names the binary field "photo", which this item does not have$/,
+		message: /Photo names the binary field "photo", which this item does not have$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -628,7 +628,7 @@ const ROWS: Row[] = [
 			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /employee\.photo \(binary field "photo"\) is not a PNG or JPEG picture$/,
+		message: /Photo \(binary field "photo"\) is not a PNG or JPEG picture$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -716,16 +716,16 @@ const ROWS: Row[] = [
 	{
 		operation: 'Chat → Complete',
 		input: 'invalid JSON in the Response Schema option',
-		parameters: chat({ options: { responseFormat: 'jsonSchema', jsonSchema: '={{ $json.schema }}' } }),
+		parameters: chat({ responseFormat: 'jsonSchema', jsonSchema: '={{ $json.schema }}' }),
 		items: jsonItems({ ...chatItem, schema: SCHEMA }, { ...chatItem, schema: '{"type": "object",' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The Response Schema is not valid JSON$/,
+		message: /^The Response Schema \(below Response Format\) is not valid JSON$/,
 	},
 	{
 		operation: 'Chat → Complete',
 		input: 'a JSON Schema the deployment cannot honour ($ref)',
-		parameters: chat({ options: { responseFormat: 'jsonSchema', jsonSchema: '={{ $json.schema }}' } }),
+		parameters: chat({ responseFormat: 'jsonSchema', jsonSchema: '={{ $json.schema }}' }),
 		items: jsonItems({ ...chatItem, schema: SCHEMA }, { ...chatItem, schema: JSON.stringify({ type: 'object', properties: { a: { $ref: '#/$defs/x' } }, $defs: { x: { type: 'string' } } }) }),
 		bad: 1,
 		errorClass: 'NodeApiError',

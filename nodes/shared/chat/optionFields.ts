@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** What differs between the two nodes' chat options: their defaults (saved workflows rely on them). */
+/** What differs between the two nodes' chat parameters: their defaults (saved workflows rely on them). */
 export interface ChatOptionDefaults {
 	maxCompletionTokens: number;
 	temperature: number;
@@ -9,14 +9,18 @@ export interface ChatOptionDefaults {
 	schemaName: string;
 }
 
-const onlyWithJsonSchema = { show: { responseFormat: ['jsonSchema'] } };
-
 /**
- * The Options both chat nodes show (Chat Completion's, the Chat Model's), written once so their names and order
- * stay the same; options.ts reads them. The editor shows a collection's options in this order, which
- * n8n's lint keeps alphabetical: Response Format comes before the Response Schema it controls. The defaults here
- * are Chat Completion's; the Chat Model keeps its own (`chatOptionsCollection`).
+ * The chat parameters both chat nodes show (Chat Completion's, the Chat Model's), written once so their names and
+ * order stay the same; options.ts reads them. Response Format and its Response Schema are fields of their own, not
+ * Options: an option n8n shows only once added, so choosing JSON Schema under Options left the schema hidden under
+ * "Add option", and the run failed on a schema nobody had seen. As fields, the schema (pre-filled with an example)
+ * appears right below Response Format when JSON Schema is chosen. The defaults here are Chat Completion's; the
+ * Chat Model keeps its own.
  */
+
+/** The field that names a chat node's schema, for messages: where to find it. */
+export const RESPONSE_SCHEMA_FIELD = 'Response Schema (below Response Format)';
+
 const CHAT_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Maximum Completion Tokens',
@@ -27,6 +31,22 @@ const CHAT_OPTIONS: INodeProperties[] = [
 		description:
 			'The most tokens an answer may use, sent as max_completion_tokens. A reasoning model spends part of it on reasoning: too small a cap leaves the answer empty.',
 	},
+	{
+		displayName: 'Sampling Temperature',
+		name: 'temperature',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
+		default: 1,
+		description: 'Lower is more focused and repeatable, higher is more varied',
+	},
+];
+
+type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
+
+const WITH_JSON_SCHEMA = { show: { responseFormat: ['jsonSchema'] } };
+
+/** Response Format, and the Response Schema and its name shown below it when JSON Schema is chosen. */
+const RESPONSE_FORMAT_FIELDS: INodeProperties[] = [
 	{
 		displayName: 'Response Format',
 		name: 'responseFormat',
@@ -45,7 +65,7 @@ const CHAT_OPTIONS: INodeProperties[] = [
 		default:
 			'{\n  "type": "object",\n  "properties": {\n    "summary": { "type": "string" }\n  },\n  "required": ["summary"],\n  "additionalProperties": false\n}',
 		description: 'The JSON Schema every answer must match',
-		displayOptions: onlyWithJsonSchema,
+		displayOptions: WITH_JSON_SCHEMA,
 	},
 	{
 		displayName: 'Response Schema Name',
@@ -53,17 +73,19 @@ const CHAT_OPTIONS: INodeProperties[] = [
 		type: 'string',
 		default: 'answer',
 		description: 'A name for the schema: letters, digits, underscores and hyphens',
-		displayOptions: onlyWithJsonSchema,
-	},
-	{
-		displayName: 'Sampling Temperature',
-		name: 'temperature',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 2, numberPrecision: 2 },
-		default: 1,
-		description: 'Lower is more focused and repeatable, higher is more varied',
+		displayOptions: WITH_JSON_SCHEMA,
 	},
 ];
+
+/** The Response Format fields for a node: shown with its operation (`show`), with its own defaults. */
+export function responseFormatFields(show: Show = {}, defaults: Partial<ChatOptionDefaults> = {}): INodeProperties[] {
+	const own: Record<string, unknown> = { ...defaults };
+	return RESPONSE_FORMAT_FIELDS.map((field) => ({
+		...field,
+		...(field.name in own ? { default: own[field.name] as INodeProperties['default'] } : {}),
+		...(Object.keys(show).length ? { displayOptions: { show: { ...show, ...(field.displayOptions?.show ?? {}) } } } : {}),
+	}));
+}
 
 /** The Options collection, with a node's own defaults where they differ from Chat Completion's. */
 export function chatOptionsCollection(overrides: Partial<INodeProperties>, defaults: Partial<ChatOptionDefaults> = {}): INodeProperties {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * The chat options both nodes offer under the same names (Chat → Complete's Options, the Chat Model's Options),
- * read once. Pure. Unknown or empty values are left out; the schema stays text, for each node to parse with its
+ * The chat options both nodes offer under the same names (Chat → Complete's, the Chat Model's: the Options
+ * collection and the Response Format fields), read once. Pure. Unknown or empty values are left out; the schema stays text, for each node to parse with its
  * own wording (jsonObjectParameter names the field the user knows).
  */
 export interface ChatOptions {
@@ -14,6 +14,16 @@ export interface ChatOptions {
 	jsonSchemaText?: unknown;
 	/** Trimmed; 'answer' when left blank (only with Response Format JSON Schema). */
 	schemaName?: string;
+}
+
+/**
+ * The Options collection with the response format fields beside it (optionFields.ts): what a node reads for them,
+ * by the same names, so `readChatOptions` reads both at once.
+ */
+export function withResponseFormat(options: IDataObject, read: (name: 'responseFormat' | 'jsonSchema' | 'schemaName') => unknown): IDataObject {
+	const format = read('responseFormat');
+	if (format !== 'jsonSchema') return { ...options, responseFormat: 'text' };
+	return { ...options, responseFormat: format, jsonSchema: read('jsonSchema') as IDataObject[string], schemaName: read('schemaName') as IDataObject[string] };
 }
 
 export function readChatOptions(raw: IDataObject): ChatOptions {

@@ -1,4 +1,4 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { FieldType, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /**
  * What the field mappers (Start Run's Input Fields, Produce From Template's Answers) tell a user about formats.
@@ -6,18 +6,58 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
  * a rule the field's type cannot show is carried by its label, and the notice above the mapper states them all.
  */
 
-/** The rule a field's label carries when its type cannot show it (kept short: n8n cuts long mapper labels). */
+/**
+ * The rule a field's label carries when its type cannot show it. Kept to a word or two: n8n cuts a mapper label
+ * that does not fit its column (at 1440 px, about 28 characters), and the notice above says the rest.
+ */
 export const LABEL_RULES = {
-	choices: 'comma-separated',
-	binaryField: 'binary field name',
-	binaryFields: 'binary field names',
+	date: 'yyyy-MM-dd',
+	binaryField: 'binary',
+	binaryFields: 'binary fields',
+	several: 'comma-separated',
 } as const;
 
-export function labelWithRule(label: string, rule: (typeof LABEL_RULES)[keyof typeof LABEL_RULES] | undefined): string {
-	return rule ? `${label} (${rule})` : label;
+export type LabelRule = (typeof LABEL_RULES)[keyof typeof LABEL_RULES] | SeveralChoicesRule;
+
+/** A several-choice field's allowed values, as its label lists them. */
+type SeveralChoicesRule = { choices: string };
+
+export function labelWithRule(label: string, rule: LabelRule | undefined): string {
+	if (!rule) return label;
+	return `${label} (${typeof rule === 'string' ? rule : rule.choices})`;
 }
 
-const SHARED_RULES = 'Dates: pick one or map yyyy-MM-dd. Choices: any letter case, several comma-separated.';
+/**
+ * The longest label that shows in full in a mapper column at 1440 px (measured in n8n 2.41's editor: a removable
+ * column's label is cut after about 28 characters).
+ */
+const MAX_LABEL_LENGTH = 28;
+
+/**
+ * The rule of a several-choice field: its allowed values, listed in the label so they are known before a run
+ * (`Benefits (Health, Pension, Gym, Training)`), or, when they do not fit, how to give several.
+ */
+export function severalChoicesRule(label: string, options: readonly unknown[]): LabelRule {
+	const listed = options.map(String).join(', ');
+	return `${label} (${listed})`.length <= MAX_LABEL_LENGTH ? { choices: listed } : LABEL_RULES.several;
+}
+
+/**
+ * A date column is text, not n8n's `dateTime`: the editor's date-time picker (Element Plus, display format
+ * "YYYY-MM-DD HH:mm:ss") drops a date typed without a time, so `2026-03-01` vanished on Tab or Enter. As text, the
+ * date stays as typed, and the node checks it before sending (templates/dates.ts), naming the field.
+ */
+export const DATE_COLUMN_TYPE: FieldType = 'string';
+
+/**
+ * A several-choice column is text, its allowed values in the label (severalChoicesRule). n8n 2.41's mapper has no
+ * multi-select: a column typed `multiOptions` lists the values, but the mapper keeps only single values (a picked
+ * list is stored as nothing), and an `options` column takes one value. As text it takes a list or comma-separated
+ * choices in any letter case (choices.ts).
+ */
+export const SEVERAL_CHOICES_COLUMN_TYPE: FieldType = 'string';
+
+const SHARED_RULES = 'Dates: yyyy-MM-dd. Choices: any letter case; several as a list or comma-separated.';
 
 /** The notice above Produce From Template's answers (once a template is chosen). */
 export const TEMPLATE_MAPPER_NOTICE = `${SHARED_RULES} Pictures: a binary field name (PNG or JPEG, 1 MB at most).`;

@@ -1,4 +1,4 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { serviceUrlResolver } from '../transport/credentials.api';
 import { binaryBytes, describeFile, type FileFacts, type FileShape } from './files';
@@ -11,7 +11,7 @@ import type { DownloadedFile } from './renderedFiles.api';
  */
 
 /** A downloaded file's size in bytes: `binaryBytes`, else (n8n before 2.16 with a binary store) its stored metadata. */
-async function downloadedBytes(this: IExecuteFunctions, binary: IBinaryData): Promise<number | undefined> {
+async function downloadedBytes(this: IExecuteFunctions | IPollFunctions, binary: IBinaryData): Promise<number | undefined> {
 	const known = binaryBytes(binary);
 	if (known !== undefined || !binary.id) return known;
 	try {
@@ -23,7 +23,7 @@ async function downloadedBytes(this: IExecuteFunctions, binary: IBinaryData): Pr
 }
 
 /** What describeFile needs of a file the node put in the item's `binaryProperty`. */
-export async function downloadedFacts(this: IExecuteFunctions, binary: IBinaryData, binaryProperty: string): Promise<NonNullable<FileFacts['downloaded']>> {
+export async function downloadedFacts(this: IExecuteFunctions | IPollFunctions, binary: IBinaryData, binaryProperty: string): Promise<NonNullable<FileFacts['downloaded']>> {
 	return { fileName: binary.fileName, mimeType: binary.mimeType, bytes: await downloadedBytes.call(this, binary), binaryProperty };
 }
 
@@ -38,9 +38,9 @@ export interface RunDownloads {
  * binary field it was downloaded to when it was.
  */
 export async function describeRunFiles(
-	this: IExecuteFunctions,
+	this: IExecuteFunctions | IPollFunctions,
 	record: IDataObject,
-	itemIndex: number,
+	itemIndex: number | undefined,
 	downloads?: RunDownloads,
 	artifacts: RenderedArtifact[] = findRenderedArtifacts(record),
 ): Promise<FileShape[]> {

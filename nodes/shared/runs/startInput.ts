@@ -4,7 +4,8 @@ import { booleanFromText } from '../common/booleanText';
 import { choiceListOptions, readChoice, readChoiceList } from '../common/choices';
 import { parseJsonText } from '../common/jsonObject';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
-import { LABEL_RULES, labelWithRule } from '../common/mapperRules';
+import { DATE_COLUMN_TYPE, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule } from '../common/mapperRules';
+import { normaliseDateAnswer } from '../templates/dates';
 import { isJsonObject, numberIn } from '../transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
 
@@ -30,22 +31,27 @@ function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
 	// Document fields take either id pairs or (later) binary property names: left untyped so n8n converts nothing.
 	if (isDocumentField(property) || isDocumentListField(property)) return undefined;
 	if (enumOptions(property)) return 'options';
-	// Several choices take comma-separated text as well as a list: n8n's array type would refuse the text.
-	if (choiceListOptions(property)) return undefined;
-	// n8n hands a dateTime back as it holds it (an ISO string, a Luxon DateTime): read by toDateText.
-	if (property.format === 'date') return 'dateTime';
+	if (choiceListOptions(property)) return SEVERAL_CHOICES_COLUMN_TYPE;
+	if (property.format === 'date') return DATE_COLUMN_TYPE;
 	return fieldTypeOfJsonType(typeOf(property));
+}
+
+/** The field's name for a user: its title, else its key. Messages name it so, as the mapper does. */
+function labelOf(name: string, property: JsonSchemaObject): string {
+	return typeof property.title === 'string' && property.title ? property.title : name;
 }
 
 /**
  * The label: the field's title (n8n cuts long mapper labels at its default panel width, and a mapper field has no
- * description of its own), with the rule a field's type cannot show: `Contract (binary field name)`.
+ * description of its own), with the rule a field's type cannot show: `Contract (binary field)`.
  */
 function displayNameOf(name: string, property: JsonSchemaObject): string {
-	const title = typeof property.title === 'string' && property.title ? property.title : name;
+	const title = labelOf(name, property);
 	if (isDocumentListField(property)) return labelWithRule(title, LABEL_RULES.binaryFields);
 	if (isDocumentField(property)) return labelWithRule(title, LABEL_RULES.binaryField);
-	return labelWithRule(title, choiceListOptions(property) ? LABEL_RULES.choices : undefined);
+	const several = choiceListOptions(property);
+	if (several) return labelWithRule(title, severalChoicesRule(title, several));
+	return labelWithRule(title, property.format === 'date' ? LABEL_RULES.date : undefined);
 }
 
 /** The field mapper's columns: one per property, required ones marked, enums as options. */
@@ -72,6 +78,8 @@ export function runInputFields(schema: JsonSchemaObject): ResourceMapperField[] 
 
 export interface InputProblem {
 	field: string;
+	/** The field as the mapper labels it (its title), for messages. */
+	label: string;
 	problem: string;
 }
 
@@ -104,24 +112,12 @@ function coerce(property: JsonSchemaObject, value: unknown): Coerced {
 			return { ok: false, problem: `must be ${wantArray ? 'a list (JSON array)' : 'an object (JSON)'}` };
 		}
 		default:
-			if (property.format === 'date') return { ok: true, value: toDateText(value) };
+			if (property.format === 'date') {
+				const date = normaliseDateAnswer(value, { monthAsWord: false });
+				return date.ok ? { ok: true, value: date.value } : { ok: false, problem: date.problem };
+			}
 			return { ok: true, value: typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value) };
 	}
-}
-
-/** A date answer as yyyy-MM-dd when it is a date object or an ISO date-time; other text is left to the service. */
-function toDateText(value: unknown): unknown {
-	if (value && typeof value === 'object') {
-		const candidate = value as { toISODate?: () => string | null; toISOString?: () => string };
-		if (typeof candidate.toISODate === 'function') return candidate.toISODate() ?? value;
-		if (typeof candidate.toISOString === 'function') return candidate.toISOString().slice(0, 10);
-	}
-	if (typeof value === 'string') {
-		const match = /^(\d{4}-\d{2}-\d{2})T/.exec(value.trim());
-		if (match) return match[1];
-		return value.trim();
-	}
-	return value;
 }
 
 /**
@@ -140,7 +136,7 @@ export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, opt
 		const property = getOwn(properties, name) as JsonSchemaObject | undefined;
 		if (!property) {
 			if (!options.ignoreUnknown && !isEmptyAnswer(value))
-				problems.push({ field: name, problem: "is not in the workflow's input schema any more (refresh the field list)" });
+				problems.push({ field: name, label: name, problem: "is not in the workflow's input schema any more (refresh the field list)" });
 			continue;
 		}
 		if (isEmptyAnswer(value) || property.readOnly === true) continue;
@@ -149,19 +145,19 @@ export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, opt
 		// Nothing to send in a value that looked filled (", "): left out, as an empty field.
 		if (!coerced || (coerced.ok && isEmptyAnswer(coerced.value))) continue;
 		if (coerced.ok) setOwn(input, name, coerced.value);
-		else problems.push({ field: name, problem: coerced.problem });
+		else problems.push({ field: name, label: labelOf(name, property), problem: coerced.problem });
 	}
 	const answered = new Set([...Object.keys(input), ...pendingDocuments.map((pending) => pending.field)]);
 	for (const name of requiredOf(schema)) {
 		if (!answered.has(name) && !problems.some((problem) => problem.field === name))
-			problems.push({ field: name, problem: 'is required but empty' });
+			problems.push({ field: name, label: labelOf(name, getOwn(properties, name) as JsonSchemaObject | undefined ?? {}), problem: 'is required but empty' });
 	}
 	return { input, problems, pendingDocuments };
 }
 
-/** "counterparty is required but empty; term_months must be a number…" */
+/** "Counterparty is required but empty; Term (months) must be a number…": each field under its label. */
 export function describeProblems(problems: InputProblem[]): string {
-	return problems.map((problem) => `${problem.field} ${problem.problem}`).join('; ');
+	return problems.map((problem) => `${problem.label} ${problem.problem}`).join('; ');
 }
 
 /** `agent` or `input` (the API's entry step kind), from the first step of the detail. */

@@ -7,9 +7,11 @@ export type DateAnswer = { ok: true; value: string } | { ok: false; problem: str
 /**
  * yyyy-MM-dd as is; a date-time → its date as written (no time-zone shift); a date object → its calendar
  * date; a date with the month as a word → passed on as written (the service reads it); any other numeric form
- * is refused here, as the service would refuse it.
+ * is refused here, as the service would refuse it. Without `monthAsWord` (a run input's JSON Schema `format: date`,
+ * which is RFC 3339's full-date) only yyyy-MM-dd and date-times are taken.
  */
-export function normaliseDateAnswer(value: unknown): DateAnswer {
+export function normaliseDateAnswer(value: unknown, options: { monthAsWord?: boolean } = {}): DateAnswer {
+	const monthAsWord = options.monthAsWord ?? true;
 	if (value && typeof value === 'object') {
 		const candidate = value as { toISODate?: () => string | null; toISOString?: () => string };
 		if (typeof candidate.toISODate === 'function') {
@@ -27,6 +29,7 @@ export function normaliseDateAnswer(value: unknown): DateAnswer {
 			return { ok: true, value: `${year}-${month}-${day}` };
 		return { ok: false, problem: `"${text}" is not a calendar date` };
 	}
-	if (MONTH_WORD.test(text) && /\d/.test(text)) return { ok: true, value: text };
-	return { ok: false, problem: `"${text}" is not a date the service accepts: use yyyy-MM-dd (e.g. 2026-03-01), or write the month as a word` };
+	if (monthAsWord && MONTH_WORD.test(text) && /\d/.test(text)) return { ok: true, value: text };
+	const others = monthAsWord ? ', or write the month as a word' : '';
+	return { ok: false, problem: `"${text}" is not a date the service accepts: use yyyy-MM-dd (e.g. 2026-03-01)${others}` };
 }

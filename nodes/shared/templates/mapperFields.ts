@@ -2,14 +2,14 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { choiceListOptions } from '../common/choices';
 import { enumOptions, fieldTypeOfJsonType, typeOf } from '../common/jsonSchema';
-import { LABEL_RULES, labelWithRule } from '../common/mapperRules';
-import { isPictureField, templateFields, type TemplateField } from './answers';
+import { DATE_COLUMN_TYPE, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule, type LabelRule } from '../common/mapperRules';
+import { isPictureField, templateFields, type AnswerProblem, type TemplateField } from './answers';
 
 /**
  * Produce From Template's field mapper: one column per answerable field of the template's `inputSchema`, by
- * dotted path. Pure: no I/O. A column shows what the mapper can show (`dateTime` for dates) and puts the rule a
- * type cannot show in the label (`Benefits (comma-separated)`, `Photo (binary field name)`); the notice above the
- * mapper says it all.
+ * dotted path. Pure: no I/O. A column shows what the mapper can show (a dropdown for one choice) and puts the rule a
+ * type cannot show in the label (`Start date (yyyy-MM-dd)`, `Benefits (Health, Gym)`, `Photo (binary field)`);
+ * the notice above the mapper says it all.
  */
 
 type Schema = IDataObject;
@@ -17,27 +17,31 @@ type Schema = IDataObject;
 function fieldType(schema: Schema): FieldType | undefined {
 	if (isPictureField(schema)) return undefined; // a binary property name
 	if (Array.isArray(schema.enum)) return 'options';
-	if (choiceListOptions(schema)) return undefined; // a list, or comma-separated option texts
-	// n8n hands a dateTime back as it holds it (an ISO string, a Luxon DateTime): read by normaliseDateAnswer.
-	if (schema.format === 'date') return 'dateTime';
+	if (choiceListOptions(schema)) return SEVERAL_CHOICES_COLUMN_TYPE;
+	if (schema.format === 'date') return DATE_COLUMN_TYPE;
 	return fieldTypeOfJsonType(typeOf(schema));
 }
 
-function ruleOf(schema: Schema): (typeof LABEL_RULES)[keyof typeof LABEL_RULES] | undefined {
+function ruleOf(schema: Schema, label: string): LabelRule | undefined {
 	if (isPictureField(schema)) return LABEL_RULES.binaryField;
-	if (choiceListOptions(schema)) return LABEL_RULES.choices;
+	const several = choiceListOptions(schema);
+	if (several) return severalChoicesRule(label, several);
+	if (schema.format === 'date') return LABEL_RULES.date;
 	return undefined;
 }
+
+
 
 function titleOf(field: TemplateField): string {
 	return typeof field.schema.title === 'string' && field.schema.title ? field.schema.title : field.path;
 }
 
 /**
- * The label: the field's title, with its group (or dotted path) in front only where two fields share a title.
- * Defaults are pre-filled, and labels stay short, because n8n cuts long mapper labels at its default panel width.
+ * The label without its rule: the field's title, with its group (or dotted path) in front only where two fields
+ * share a title. It names the field in the mapper and in the node's messages. Defaults are pre-filled, and labels
+ * stay short, because n8n cuts long mapper labels at its default panel width.
  */
-function labelsOf(fields: TemplateField[]): string[] {
+function templateFieldLabels(fields: TemplateField[]): string[] {
 	const titles = fields.map(titleOf);
 	const shared = new Set(titles.filter((title, index) => titles.indexOf(title) !== index));
 	return fields.map((field, index) => {
@@ -51,11 +55,11 @@ function labelsOf(fields: TemplateField[]): string[] {
 /** The field mapper's columns, by dotted path; defaults shown, choices as options. */
 export function templateMapperFields(root: Schema): ResourceMapperField[] {
 	const fields = templateFields(root);
-	const labels = labelsOf(fields);
+	const labels = templateFieldLabels(fields);
 	return fields.map((field, index) => {
 		const column: ResourceMapperField = {
 			id: field.path,
-			displayName: labelWithRule(labels[index], ruleOf(field.schema)),
+			displayName: labelWithRule(labels[index], ruleOf(field.schema, labels[index])),
 			required: field.required && field.schema.default === undefined,
 			defaultMatch: false,
 			display: true,
@@ -69,4 +73,12 @@ export function templateMapperFields(root: Schema): ResourceMapperField[] {
 		if (['string', 'number', 'boolean'].includes(typeof fallback)) column.defaultValue = fallback as string | number | boolean;
 		return column;
 	});
+}
+
+/** "Start date "01/03/2026" is not a date…; Benefits has…": each problem under the label the mapper shows. */
+export function describeAnswerProblems(root: Schema, problems: AnswerProblem[]): string {
+	const fields = templateFields(root);
+	const labels = templateFieldLabels(fields);
+	const labelOf = new Map(fields.map((field, index) => [field.path, labels[index]]));
+	return problems.map((problem) => `${labelOf.get(problem.path) ?? problem.path} ${problem.problem}`).join('; ');
 }

@@ -4,10 +4,13 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import type { FailureCause } from './errorCatalogue';
 import { withFailure } from './failure';
 import { classifyNetworkError, type NetworkFailureKind, type RetryDecision } from './retry';
+import { ssrfRefusalOf, ssrfWording, type SsrfRefusal } from './ssrf';
 
 export interface NetworkFailure {
 	code?: string;
 	message: string;
+	/** The address n8n's SSRF protection refused (its error's `ip`), when it did. */
+	blockedIp?: string;
 }
 
 /** Digs the low-level cause (ECONNRESET …) out of the error n8n's request helper throws. */
@@ -15,15 +18,17 @@ export function networkFailureOf(error: unknown): NetworkFailure {
 	const seen = new Set<unknown>();
 	let current: unknown = error;
 	let code: string | undefined;
+	let blockedIp: string | undefined;
 	const messages: string[] = [];
 	while (current && typeof current === 'object' && !seen.has(current)) {
 		seen.add(current);
-		const record = current as { code?: unknown; message?: unknown; cause?: unknown };
+		const record = current as { code?: unknown; message?: unknown; cause?: unknown; ip?: unknown };
 		if (typeof record.code === 'string' && /^E[A-Z_]+$/.test(record.code)) code ??= record.code;
+		if (typeof record.ip === 'string' && record.ip.length <= 64) blockedIp ??= record.ip;
 		if (typeof record.message === 'string') messages.push(record.message);
 		current = record.cause;
 	}
-	return { code, message: messages.join(' / ') };
+	return { code, message: messages.join(' / '), ...(blockedIp ? { blockedIp } : {}) };
 }
 
 /** Network codes of a service that cannot be reached for now (a route or a link down), besides the retried ones. */
@@ -55,9 +60,26 @@ export interface NetworkErrorContext {
 	timeoutMs?: number;
 }
 
+/**
+ * A request n8n's SSRF protection refused before anything was sent: the service was not asked, and only the n8n
+ * administrator can allow it, so the cause is the configuration's (no wait helps, as with a wrong Base URL).
+ */
+function ssrfError(node: INode, failure: NetworkFailure, context: NetworkErrorContext, refusal: SsrfRefusal): NodeApiError {
+	const { message, remedy } = ssrfWording(refusal, failure.blockedIp);
+	const error = new NodeApiError(node, { code: 'ssrf_blocked', message: failure.message } as JsonObject, {
+		message,
+		description: `${remedy}\nRequest: ${context.label}. Detail: ${failure.message}`,
+		itemIndex: context.itemIndex,
+	});
+	error.message = message;
+	return withFailure(error, { cause: 'configuration-invalid' });
+}
+
 /** A failure without an HTTP answer as the NodeApiError n8n shows: what happened, then what to do. */
 export function networkError(node: INode, failure: NetworkFailure, context: NetworkErrorContext): NodeApiError {
 	const { label, decision, itemIndex, timeoutMs } = context;
+	const refusal = ssrfRefusalOf(failure.message);
+	if (refusal) return ssrfError(node, failure, context, refusal);
 	const kind = classifyNetworkError(failure.code, failure.message);
 	const code = failure.code ?? 'network_error';
 	// A request the node gave up on is a slow service, not a broken connection: say which.

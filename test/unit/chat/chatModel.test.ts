@@ -4,7 +4,7 @@ import type { Message } from '@n8n/ai-node-sdk';
 import { addPiece, emptyCompletion, isCutShort, readCompletionChunk } from '../../../nodes/shared/chat/completion';
 import { toChatMessages, TOOLS_REFUSAL } from '../../../nodes/LmChatDraftingWorkspace/messages';
 import { modelRequestBody } from '../../../nodes/LmChatDraftingWorkspace/options';
-import { readChatOptions } from '../../../nodes/shared/chat/options';
+import { readChatOptions, withResponseFormat } from '../../../nodes/shared/chat/options';
 import { finishReasonOf, generateResultOf, tokenUsageOf } from '../../../nodes/LmChatDraftingWorkspace/result';
 
 const text = (role: Message['role'], ...parts: string[]): Message => ({ role, content: parts.map((part) => ({ type: 'text' as const, text: part })) });
@@ -108,5 +108,20 @@ describe('the answer → n8n', () => {
 			outputTokenDetails: { reasoning: 48 },
 		});
 		expect(tokenUsageOf(undefined)).toBeUndefined();
+	});
+});
+
+describe('the Response Format fields beside the Options (withResponseFormat)', () => {
+	const fields: Record<string, unknown> = { responseFormat: 'jsonSchema', jsonSchema: '{"type":"object"}', schemaName: 'terms' };
+	it('reads the schema fields only when JSON Schema is chosen', () => {
+		expect(readChatOptions(withResponseFormat({ temperature: 0.2 }, (name) => fields[name]))).toEqual({
+			temperature: 0.2,
+			responseFormat: 'jsonSchema',
+			jsonSchemaText: '{"type":"object"}',
+			schemaName: 'terms',
+		});
+		const asText: Record<string, unknown> = { ...fields, responseFormat: 'text' };
+		const text = readChatOptions(withResponseFormat({}, (name) => asText[name]));
+		expect(text).toEqual({});
 	});
 });

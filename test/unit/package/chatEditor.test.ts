@@ -43,33 +43,36 @@ describe('the chat options, one name in both nodes', () => {
 	const optionsOf = (properties: INodeProperties[]) => properties.find((property) => property.name === 'options')!.options as INodeProperties[];
 	const actionOptions = optionsOf(shown(action, 1, chatCompletion));
 	const modelOptions = optionsOf(chatModel.properties);
+	const jsonSchemaChosen = { ...chatCompletion, responseFormat: 'jsonSchema' };
+	const names = (properties: INodeProperties[]) => properties.map((property) => property.name);
 
 	it('each option both nodes offer has the same display name in both', () => {
-		const names = (options: INodeProperties[]) => Object.fromEntries(options.map((option) => [option.name, option.displayName]));
-		expect(names(actionOptions)).toEqual(names(modelOptions));
-		expect(names(actionOptions).temperature).toBe('Sampling Temperature');
-		expect(names(actionOptions).jsonSchema).toBe('Response Schema');
+		const displayNames = (options: INodeProperties[]) => Object.fromEntries(options.map((option) => [option.name, option.displayName]));
+		expect(displayNames(actionOptions)).toEqual(displayNames(modelOptions));
+		expect(displayNames(actionOptions)).toEqual({ maxCompletionTokens: 'Maximum Completion Tokens', temperature: 'Sampling Temperature' });
 	});
 
-	it('Response Format comes before the schema fields it shows (the editor lists a collection in this order)', () => {
-		for (const options of [actionOptions, modelOptions]) {
-			const order = options.map((option) => option.name);
-			expect(order.indexOf('responseFormat')).toBeLessThan(order.indexOf('jsonSchema'));
-			expect(order.indexOf('responseFormat')).toBeLessThan(order.indexOf('schemaName'));
-			for (const name of ['jsonSchema', 'schemaName']) expect(options.find((option) => option.name === name)?.displayOptions).toEqual({ show: { responseFormat: ['jsonSchema'] } });
-		}
+	it('choosing JSON Schema shows the Response Schema right below Response Format, in both nodes, with no option to add', () => {
+		const action1 = names(shown(action, 1, jsonSchemaChosen));
+		expect(action1.slice(action1.indexOf('responseFormat'), action1.indexOf('responseFormat') + 4)).toEqual(['responseFormat', 'jsonSchema', 'schemaName', 'options']);
+		expect(names(shown(action, 1, chatCompletion))).not.toContain('jsonSchema');
+		const model = names(shown(chatModel, 1, { responseFormat: 'jsonSchema' }));
+		expect(model.slice(model.indexOf('responseFormat'))).toEqual(['responseFormat', 'jsonSchema', 'schemaName', 'options']);
+		expect(names(shown(chatModel, 1, {}))).not.toContain('jsonSchema');
+		for (const options of [actionOptions, modelOptions]) expect(names(options)).not.toContain('jsonSchema');
 	});
 
-	it('each node keeps its own defaults (saved workflows rely on them)', () => {
-		const defaults = (options: INodeProperties[]) => Object.fromEntries(options.map((option) => [option.name, option.default]));
-		expect(defaults(actionOptions)).toEqual({
+	it('each node keeps its own defaults, the schema pre-filled with an example', () => {
+		const defaults = (properties: INodeProperties[]) =>
+			Object.fromEntries(properties.filter((property) => ['responseFormat', 'jsonSchema', 'schemaName', 'maxCompletionTokens', 'temperature'].includes(property.name)).map((option) => [option.name, option.default]));
+		expect(defaults([...shown(action, 1, jsonSchemaChosen), ...actionOptions])).toEqual({
 			maxCompletionTokens: 1024,
 			responseFormat: 'text',
 			jsonSchema: expect.stringContaining('"summary"'),
 			schemaName: 'answer',
 			temperature: 1,
 		});
-		expect(defaults(modelOptions)).toEqual({
+		expect(defaults([...shown(chatModel, 1, { responseFormat: 'jsonSchema' }), ...modelOptions])).toEqual({
 			maxCompletionTokens: 2048,
 			responseFormat: 'text',
 			jsonSchema: expect.stringContaining('"title"'),
@@ -78,11 +81,10 @@ describe('the chat options, one name in both nodes', () => {
 		});
 	});
 
-	it('the same order is what n8n keeps when it fills in the values (getNodeParameters)', () => {
-		const parameters = { ...chatCompletion, model: 'dw-standard', options: { temperature: 0.2, jsonSchema: '{}', responseFormat: 'jsonSchema' } };
-		const node = nodeOf(action, 1, parameters);
-		const filled = NodeHelpers.getNodeParameters(action.properties, parameters, true, false, node, action);
-		expect(Object.keys(filled?.options as object)).toEqual(['responseFormat', 'jsonSchema', 'temperature']);
+	it('n8n fills in the example schema when JSON Schema is chosen (getNodeParameters), so a run never meets an empty one', () => {
+		const parameters = { ...jsonSchemaChosen, model: 'dw-standard' };
+		const filled = NodeHelpers.getNodeParameters(action.properties, parameters, true, false, nodeOf(action, 1, parameters), action);
+		expect(filled).toMatchObject({ responseFormat: 'jsonSchema', jsonSchema: expect.stringContaining('"summary"'), schemaName: 'answer' });
 	});
 });
 

@@ -13,13 +13,14 @@ describe('runInputFields (field mapper columns from the input schema)', () => {
 		expect(fields.map((field) => field.id)).toEqual(['counterparty', 'effective_date', 'term_months', 'governing_law', 'include_non_solicit', 'source_document']);
 		const byId = Object.fromEntries(fields.map((field) => [field.id, field]));
 		expect(byId.counterparty).toMatchObject({ required: true, type: 'string', displayName: 'Counterparty' });
-		expect(byId.effective_date).toMatchObject({ required: true, type: 'dateTime', displayName: 'Effective date' });
+		// A date is text with its format in the label: n8n's date-time picker drops a date typed without a time.
+		expect(byId.effective_date).toMatchObject({ required: true, type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
 		expect(byId.term_months).toMatchObject({ required: false, type: 'number' });
 		expect(byId.governing_law.type).toBe('options');
 		expect(byId.governing_law.options?.map((option) => option.value)).toEqual(['England and Wales', 'New York', 'Delaware']);
 		expect(byId.include_non_solicit.type).toBe('boolean');
 		expect(byId.source_document.type).toBeUndefined();
-		expect(byId.source_document.displayName).toBe('Source document (binary field name)');
+		expect(byId.source_document.displayName).toBe('Source document (binary)');
 	});
 
 	it('never offers read-only fields', () => {
@@ -28,7 +29,7 @@ describe('runInputFields (field mapper columns from the input schema)', () => {
 	});
 
 	it('marks multi-document fields', () => {
-		expect(runInputFields(dd).find((field) => field.id === 'documents')).toMatchObject({ required: true, displayName: 'Documents (binary field names)' });
+		expect(runInputFields(dd).find((field) => field.id === 'documents')).toMatchObject({ required: true, displayName: 'Documents (binary fields)' });
 	});
 });
 
@@ -75,7 +76,7 @@ describe('buildRunInput', () => {
 	it('reports every problem at once: missing required, bad number, half a document reference, unknown field', () => {
 		const { problems } = buildRunInput(nda, { term_months: 'twelve', source_document: { documentId: 'doc_1' }, colour: 'blue' });
 		expect(describeProblems(problems)).toBe(
-			"term_months must be a number, got \"twelve\"; source_document needs the name of the binary property that holds the file (e.g. data), or {documentId, documentVersionId} from an Upload step; colour is not in the workflow's input schema any more (refresh the field list); counterparty is required but empty; effective_date is required but empty",
+			"Term (months) must be a number, got \"twelve\"; Source document needs the name of the binary property that holds the file (e.g. data), or {documentId, documentVersionId} from an Upload step; colour is not in the workflow's input schema any more (refresh the field list); Counterparty is required but empty; Effective date is required but empty",
 		);
 	});
 

@@ -34,7 +34,9 @@ describe('templateFields / templateMapperFields', () => {
 		expect(columns.role).toMatchObject({ required: true, type: 'options', displayName: 'role' });
 		expect(columns.months).toMatchObject({ required: false, defaultValue: 6, displayName: 'months' });
 		expect(columns['employee.photo'].type).toBeUndefined();
-		expect(columns.benefits.displayName).toBe('benefits (comma-separated)');
+		// Several choices: listed in the label, so they are known before a run.
+		expect(columns.benefits).toMatchObject({ type: 'string' });
+		expect(columns.benefits.displayName).toMatch(/^benefits \(.+\)$/);
 	});
 
 	it('labels are the titles alone (n8n cuts long labels); a shared title gets its group or parent path in front', () => {
@@ -48,7 +50,7 @@ describe('templateFields / templateMapperFields', () => {
 			'x-groups': [{ title: 'Manager', fields: ['manager.name'] }],
 		};
 		const labels = Object.fromEntries(templateMapperFields(twoNames).map((column) => [column.id, column.displayName]));
-		expect(labels).toEqual({ 'manager.name': 'Manager: Name', 'employee.name': 'employee: Name', 'employee.start': 'Start date', notes: 'notes' });
+		expect(labels).toEqual({ 'manager.name': 'Manager: Name', 'employee.name': 'employee: Name', 'employee.start': 'Start date (yyyy-MM-dd)', notes: 'notes' });
 	});
 });
 

@@ -39,15 +39,14 @@ const offer = {
 const columnsOf = () => Object.fromEntries(templateMapperFields(offer).map((column) => [column.id, column]));
 
 describe('Produce From Template mapper columns', () => {
-	it('dates as dateTime, one choice as options, yes/no and numbers typed; the rule a type cannot show is in the label', () => {
+	it('dates as text with their format in the label, one choice as options, several listed in the label, yes/no and numbers typed', () => {
 		const columns = columnsOf();
-		expect(columns['employee.start_date']).toMatchObject({ type: 'dateTime', displayName: 'Start date', required: true });
+		expect(columns['employee.start_date']).toMatchObject({ type: 'string', displayName: 'Start date (yyyy-MM-dd)', required: true });
 		expect(columns.role).toMatchObject({ type: 'options', displayName: 'Role', options: [{ name: 'Associate', value: 'Associate' }, { name: 'Senior Associate', value: 'Senior Associate' }] });
 		expect(columns['employee.remote'].type).toBe('boolean');
 		expect(columns['employee.salary'].type).toBe('number');
-		expect(columns.benefits).toMatchObject({ displayName: 'Benefits (comma-separated)' });
-		expect(columns.benefits.type).toBeUndefined();
-		expect(columns['employee.photo']).toMatchObject({ displayName: 'Photo (binary field name)' });
+		expect(columns.benefits).toMatchObject({ displayName: 'Benefits (Health, Gym)', type: 'string' });
+		expect(columns['employee.photo']).toMatchObject({ displayName: 'Photo (binary)' });
 		expect(columns['employee.photo'].type).toBeUndefined();
 	});
 
@@ -73,15 +72,17 @@ describe('Produce From Template answers', () => {
 });
 
 describe('Start Run mapper', () => {
-	it('dates as dateTime, documents and several choices labelled', () => {
+	it('dates as text, documents labelled, several choices listed in the label', () => {
 		const nda = Object.fromEntries(runInputFields(NDA_INPUT_SCHEMA as IDataObject).map((field) => [field.id, field]));
-		expect(nda.effective_date).toMatchObject({ type: 'dateTime', displayName: 'Effective date' });
-		expect(nda.source_document).toMatchObject({ displayName: 'Source document (binary field name)' });
+		expect(nda.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
+		expect(nda.source_document).toMatchObject({ displayName: 'Source document (binary)' });
 		const dd = runInputFields(DUE_DILIGENCE_INPUT_SCHEMA as IDataObject).find((field) => field.id === 'documents');
-		expect(dd?.displayName).toBe('Documents (binary field names)');
+		expect(dd?.displayName).toBe('Documents (binary fields)');
 		const tags = { type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['A', 'B'] } } } };
-		expect(runInputFields(tags)[0]).toMatchObject({ displayName: 'Tags (comma-separated)' });
-		expect(runInputFields(tags)[0].type).toBeUndefined();
+		expect(runInputFields(tags)[0]).toMatchObject({ displayName: 'Tags (A, B)', type: 'string' });
+		// Choices that do not fit a label that shows in full: how to give several instead.
+		const many = { type: 'object', properties: { tags: { type: 'array', title: 'Jurisdictions', items: { type: 'string', enum: ['England and Wales', 'New York', 'Delaware', 'Singapore'] } } } };
+		expect(runInputFields(many)[0].displayName).toBe('Jurisdictions (comma-separated)');
 	});
 
 	it('reads a choice in any letter case and several choices as text', () => {
@@ -90,7 +91,7 @@ describe('Start Run mapper', () => {
 			properties: { law: { type: 'string', enum: ['New York', 'Delaware'] }, tags: { type: 'array', items: { type: 'string', enum: ['A', 'B'] } } },
 		};
 		expect(buildRunInput(schema, { law: 'new york', tags: 'b, a' })).toMatchObject({ input: { law: 'New York', tags: ['B', 'A'] }, problems: [] });
-		expect(buildRunInput(schema, { law: 'Texas' }).problems).toEqual([{ field: 'law', problem: '"Texas" is not one of New York, Delaware' }]);
+		expect(buildRunInput(schema, { law: 'Texas' }).problems).toEqual([{ field: 'law', label: 'law', problem: '"Texas" is not one of New York, Delaware' }]);
 		expect(buildRunInput(schema, { law: 'new york', tags: '["A"]' })).toMatchObject({ input: { law: 'New York', tags: ['A'] }, problems: [] });
 	});
 });
@@ -216,6 +217,9 @@ describe('the notices above the mappers: once the workflow or template is chosen
 		const start = { resource: 'run', operation: 'start', workflowId: workflow };
 		expect(shown('inputFieldsNotice', { ...start, inputMode: 'fields' })).toBe(true);
 		expect(shown('inputFieldsNotice', { ...start, inputMode: 'text' })).toBe(false);
+		// The default mode: the notice cannot know whether the entry is an agent's text, so the labels carry the rules.
+		expect(shown('inputFieldsNotice', { ...start, inputMode: 'entryStep' })).toBe(false);
+		expect(shown('inputFieldsNotice', start)).toBe(false);
 		expect(shown('inputFieldsNotice', { resource: 'run', operation: 'start', inputMode: 'fields', workflowId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
 	});
 });

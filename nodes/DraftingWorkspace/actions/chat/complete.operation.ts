@@ -4,7 +4,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import type { Lane } from '../../../shared/common/batch';
 import { streamCompletion } from '../../../shared/chat/complete.api';
 import { reasoningCapHint, toChatCompletion, usageCounts, type AggregatedCompletion } from '../../../shared/chat/completion';
-import { readChatOptions } from '../../../shared/chat/options';
+import { RESPONSE_SCHEMA_FIELD } from '../../../shared/chat/optionFields';
+import { readChatOptions, withResponseFormat } from '../../../shared/chat/options';
 import { completionBody, type ChatMessage } from '../../../shared/chat/request';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
 import { locatorValue } from '../../../shared/common/parameters';
@@ -13,7 +14,7 @@ import { POST_STAGE } from '../types';
 export { description } from './completeFields';
 
 const SCHEMA_WORDING: JsonObjectWording = {
-	field: 'The Response Schema',
+	field: `The ${RESPONSE_SCHEMA_FIELD}`,
 	syntaxHint: (detail) => detail,
 	objectHint: 'For example {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}.',
 };
@@ -52,7 +53,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 			itemIndex,
 		});
 	const messages = readMessages.call(this, itemIndex);
-	const { jsonSchemaText, ...options } = readChatOptions(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
+	const raw = withResponseFormat(this.getNodeParameter('options', itemIndex, {}) as IDataObject, (name) => this.getNodeParameter(name, itemIndex, undefined));
+	const { jsonSchemaText, ...options } = readChatOptions(raw);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const cap = options.maxCompletionTokens;
 	const wantsSchema = options.responseFormat === 'jsonSchema';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { chatModelLocator } from '../../../shared/chat/modelLocator';
-import { chatOptionsCollection } from '../../../shared/chat/optionFields';
+import { chatOptionsCollection, responseFormatFields } from '../../../shared/chat/optionFields';
 
 const show = { resource: ['chat'], operation: ['complete'] };
 
@@ -53,5 +53,6 @@ export const description: INodeProperties[] = [
 			'Whether to return only the answer (text, or the parsed JSON for a JSON Schema response) instead of the whole chat.completion object',
 		displayOptions: { show },
 	},
+	...responseFormatFields(show),
 	chatOptionsCollection({ displayOptions: { show } }),
 ];

@@ -9,6 +9,7 @@ import { ensureNodeError, settle, withCreated } from '../../../shared/common/err
 import { mapperNotice, TEMPLATE_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
 import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
 import { buildTemplateInput, templateFields } from '../../../shared/templates/answers';
+import { describeAnswerProblems } from '../../../shared/templates/mapperFields';
 import { pictureProblem } from '../../../shared/templates/pictures';
 import { readOncePerExecution } from '../../../shared/common/readOnce.api';
 import { apiObject, isUnusableAnswer, serviceCodeOf } from '../../../shared/transport';
@@ -42,7 +43,7 @@ export const description: INodeProperties[] = [
 				hideNoDataError: true,
 			},
 		},
-		hint: 'Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). Multiple-choice fields take several values, comma-separated. Defaults are pre-filled; empty answers are left out. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name) and lists item keys that match no field in unmatchedInputKeys.',
+		hint: 'Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). Multiple-choice fields take several values: picked, a list, or comma-separated. Defaults are pre-filled; empty answers are left out. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name) and lists item keys that match no field in unmatchedInputKeys.',
 		displayOptions: { show },
 	},
 	{
@@ -118,9 +119,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const { values: answers, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'answers', itemIndex, fieldIds);
 	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic });
 	if (problems.length)
-		throw new NodeOperationError(this.getNode(), `Some answers for template ${name} cannot be sent: ${problems.map((p) => `${p.path} ${p.problem}`).join('; ')}`, {
+		throw new NodeOperationError(this.getNode(), `Some answers for template ${name} cannot be sent: ${describeAnswerProblems(schema, problems)}`, {
 			description:
-				'Correct the listed answers. Dates are yyyy-MM-dd (or with the month as a word); choices are their option text (in any letter case); pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.',
+				'Correct the listed answers under Answers. Dates are yyyy-MM-dd, e.g. 2026-03-01 (or with the month as a word); choices are their option text (in any letter case); pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.',
 			itemIndex,
 		});
 

@@ -36,7 +36,8 @@ export const inputDescription: INodeProperties[] = [
 			{
 				name: "From the Workflow's Entry Step",
 				value: 'entryStep',
-				description: 'Text for a workflow that starts with an agent step, its input fields for one that starts with an input form: Input Fields below follows the workflow you pick',
+				description:
+					'Text for a workflow that starts with an agent step, its input fields for one that starts with an input form: Input Fields below follows the workflow you pick. For long text typed by hand, Text gives a multi-line box.',
 			},
 			MAP_FIELDS,
 			...EXPLICIT_MODES,
@@ -53,8 +54,10 @@ export const inputDescription: INodeProperties[] = [
 		description: "The plain text the workflow's first agent step receives: the instructions or the content it works on",
 		displayOptions: { show: { ...show, inputMode: ['text'] } },
 	},
-	// n8n 2.41 does not render the mapper's hint: the rules are stated above it.
-	mapperNotice('inputFieldsNotice', RUN_MAPPER_NOTICE, { ...show, inputMode: ['fields', 'entryStep'] }, 'workflowId'),
+	// n8n 2.41 does not render the mapper's hint: the rules are stated above it. Only in Map Fields: a notice cannot
+	// know the workflow's entry step, and above an agent's one text column the rules of fields were wrong; in "From the
+	// Workflow's Entry Step" the columns' labels carry the rules (yyyy-MM-dd, binary field) and choices are listed.
+	mapperNotice('inputFieldsNotice', RUN_MAPPER_NOTICE, { ...show, inputMode: ['fields'] }, 'workflowId'),
 	{
 		displayName: 'Input Fields',
 		name: 'inputFields',

@@ -2,12 +2,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { withIdAs } from '../../../shared/common/items';
+import { withAbsoluteArtifactPaths } from '../../../shared/runs/artifactLinks';
 import { compactRun, endReasonOf, type CompactRun, type WaitSummary } from '../../../shared/runs/compact';
 import type { FileShape } from '../../../shared/runs/files';
 import { describeRunFiles, type RunDownloads } from '../../../shared/runs/files.api';
 import { runErrorOf, runIdOf, statusOf } from '../../../shared/runs/record';
 import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
 import { waitForRun, type WaitResult } from '../../../shared/runs/wait.api';
+import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { readWaitOptions, wantsFailureOnRunFailure, wantsSimplified } from './waitFields';
 
 /**
@@ -27,9 +29,14 @@ export async function simplifiedRun(
 	return compactRun({ record, files: files ?? (await describeRunFiles.call(this, record, itemIndex)), ...rest });
 }
 
+/** The record as output: `runId`, and its rendered files' download paths absolute (artifactLinks.ts). */
+async function recordAsOutput(this: IExecuteFunctions, record: IDataObject, itemIndex: number): Promise<IDataObject> {
+	return withAbsoluteArtifactPaths(withIdAs(record, 'runId'), await serviceUrlResolver.call(this, itemIndex));
+}
+
 /** Run → Get without Simplify: the record as the service returns it, with `runId` and `files`. */
 export async function recordOutput(this: IExecuteFunctions, record: IDataObject, itemIndex: number): Promise<IDataObject> {
-	return { ...withIdAs(record, 'runId'), files: await describeRunFiles.call(this, record, itemIndex) };
+	return { ...(await recordAsOutput.call(this, record, itemIndex)), files: await describeRunFiles.call(this, record, itemIndex) };
 }
 
 /** Terminal states in which the run did not produce its result: the item's purpose was not reached. */
@@ -76,7 +83,7 @@ export async function waitAndOutput(
 	const result = await waitForRun.call(this, runId, waitOptions);
 	const json: IDataObject = {
 		...extra,
-		...withIdAs(result.record, 'runId'),
+		...(await recordAsOutput.call(this, result.record, itemIndex)),
 		wait: {
 			outcome: result.outcome,
 			pausedForReview: result.pausedForReview,

@@ -1,0 +1,65 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
+// The Run Finished trigger through n8n-core's PollContext against the simulator: with Attach Rendered Files, the
+// item carries the file as binary data and tells it in the one file shape under `files`, as the action node does.
+import type { IDataObject } from 'n8n-workflow';
+
+import { PollHarness } from '../../harness/poll';
+import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../../simulator';
+
+const wf = FIXTURE_IDS.workflows;
+let sim: Simulator;
+let url: string;
+
+beforeAll(async () => {
+	sim = createSimulator({ runTimeScale: 0.05, defaultRateLimitPerMinute: 100_000 });
+	url = await sim.start();
+});
+afterAll(async () => sim.stop());
+
+async function startRun(): Promise<string> {
+	const response = await fetch(`${url}/workflows/runs`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${FIXTURE_KEYS.full}`, 'content-type': 'application/json' },
+		body: JSON.stringify({ workflowId: wf.agentSummary, input: 'Supply agreement…' }),
+	});
+	return String(((await response.json()) as IDataObject).runId);
+}
+
+async function finished(runId: string): Promise<void> {
+	// The simulator's own state, not a clock: polled until the run has ended.
+	while (!['Completed', 'Failed', 'Cancelled'].includes(String(runAdmin(sim).run(runId)?.status))) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('Attach Rendered Files', () => {
+	it('adds `files` in the one file shape beside the attached binary data', async () => {
+		const harness = await PollHarness.create({ events: ['Completed'], options: { attachFiles: true } }, { baseUrl: url, apiKey: FIXTURE_KEYS.full });
+		await harness.poll();
+		const runId = await startRun();
+		await finished(runId);
+		const { items } = await harness.poll();
+		expect(items).toHaveLength(1);
+		const [item] = items!;
+		expect(item.binary?.data).toMatchObject({ fileName: 'contract-summary.pdf', mimeType: 'application/pdf' });
+		expect(item.json.files).toEqual([
+			{
+				name: 'contract-summary.pdf',
+				format: 'pdf',
+				mimeType: 'application/pdf',
+				size: expect.any(Number),
+				url: `${url}/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`,
+				binaryProperty: 'data',
+				stepId: FIXTURE_IDS.steps.agentSummary.render,
+			},
+		]);
+	});
+
+	it('without it: the record alone, no files', async () => {
+		const harness = await PollHarness.create({ events: ['Completed'] }, { baseUrl: url, apiKey: FIXTURE_KEYS.full });
+		await harness.poll();
+		const runId = await startRun();
+		await finished(runId);
+		const { items } = await harness.poll();
+		expect(items![0].binary).toBeUndefined();
+		expect(items![0].json.files).toBeUndefined();
+	});
+});
