@@ -13,7 +13,7 @@ export const FRICTIONS = {
   /** 6: labels that must show in full. */
   labels: {
     template: ['Start date (yyyy-MM-dd)', 'Benefits (comma-separated)', 'Photo (binary)'],
-    run: ['Effective date (yyyy-MM-dd)', 'Source document (binary)'],
+    run: ['Effective date (date)', 'Source document (binary)'],
   },
   /** 8: the notice that no longer shows above an agent's text column. */
   entry: { notice: 'Dates: yyyy-MM-dd.' },

@@ -54,7 +54,7 @@ describe('Produce From Template mapper (item 3)', () => {
 describe('Start Run mapper: the same rules (item 3)', () => {
 	it('version 2 shows the date as a date and labels the document field; version 1 is unchanged', async () => {
 		const v2 = columns(await runFields(2));
-		expect(v2.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
+		expect(v2.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (date)' });
 		expect(v2.source_document.displayName).toBe('Source document (binary)');
 		const v1 = columns(await runFields(1));
 		expect(v1.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date' });

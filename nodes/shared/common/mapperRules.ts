@@ -12,6 +12,7 @@ import type { FieldType, IDisplayOptions, INodeProperties } from 'n8n-workflow';
  */
 export const LABEL_RULES = {
 	date: 'yyyy-MM-dd',
+	dateShort: 'date',
 	binaryField: 'binary',
 	binaryFields: 'binary fields',
 	several: 'comma-separated',
@@ -40,6 +41,18 @@ const MAX_LABEL_LENGTH = 28;
 export function severalChoicesRule(label: string, options: readonly unknown[]): LabelRule {
 	const listed = options.map(String).join(', ');
 	return `${label} (${listed})`.length <= MAX_LABEL_LENGTH ? { choices: listed } : LABEL_RULES.several;
+}
+
+/**
+ * The longest label with a date rule that shows in full: a required column's label is cut sooner than a removable
+ * one's (its asterisk takes the room), after about 24 characters at 1440 px (measured: "Effective date
+ * (yyyy-MM-dd)", 27, was cut; "Start date (yyyy-MM-dd)", 23, was not).
+ */
+const MAX_DATE_LABEL_LENGTH = 24;
+
+/** A date field's rule: its form when the label still fits, else "date" (the notice and any refusal give the form). */
+export function dateRule(label: string): LabelRule {
+	return `${label} (${LABEL_RULES.date})`.length <= MAX_DATE_LABEL_LENGTH ? LABEL_RULES.date : LABEL_RULES.dateShort;
 }
 
 /**

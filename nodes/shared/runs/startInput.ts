@@ -4,7 +4,7 @@ import { booleanFromText } from '../common/booleanText';
 import { choiceListOptions, readChoice, readChoiceList } from '../common/choices';
 import { parseJsonText } from '../common/jsonObject';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule } from '../common/mapperRules';
+import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule } from '../common/mapperRules';
 import { normaliseDateAnswer } from '../templates/dates';
 import { isJsonObject, numberIn } from '../transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
@@ -51,7 +51,7 @@ function displayNameOf(name: string, property: JsonSchemaObject): string {
 	if (isDocumentField(property)) return labelWithRule(title, LABEL_RULES.binaryField);
 	const several = choiceListOptions(property);
 	if (several) return labelWithRule(title, severalChoicesRule(title, several));
-	return labelWithRule(title, property.format === 'date' ? LABEL_RULES.date : undefined);
+	return labelWithRule(title, property.format === 'date' ? dateRule(title) : undefined);
 }
 
 /** The field mapper's columns: one per property, required ones marked, enums as options. */

@@ -2,7 +2,7 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { choiceListOptions } from '../common/choices';
 import { enumOptions, fieldTypeOfJsonType, typeOf } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule, type LabelRule } from '../common/mapperRules';
+import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule, type LabelRule } from '../common/mapperRules';
 import { isPictureField, templateFields, type AnswerProblem, type TemplateField } from './answers';
 
 /**
@@ -26,11 +26,9 @@ function ruleOf(schema: Schema, label: string): LabelRule | undefined {
 	if (isPictureField(schema)) return LABEL_RULES.binaryField;
 	const several = choiceListOptions(schema);
 	if (several) return severalChoicesRule(label, several);
-	if (schema.format === 'date') return LABEL_RULES.date;
+	if (schema.format === 'date') return dateRule(label);
 	return undefined;
 }
-
-
 
 function titleOf(field: TemplateField): string {
 	return typeof field.schema.title === 'string' && field.schema.title ? field.schema.title : field.path;

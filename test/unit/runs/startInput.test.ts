@@ -14,7 +14,7 @@ describe('runInputFields (field mapper columns from the input schema)', () => {
 		const byId = Object.fromEntries(fields.map((field) => [field.id, field]));
 		expect(byId.counterparty).toMatchObject({ required: true, type: 'string', displayName: 'Counterparty' });
 		// A date is text with its format in the label: n8n's date-time picker drops a date typed without a time.
-		expect(byId.effective_date).toMatchObject({ required: true, type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
+		expect(byId.effective_date).toMatchObject({ required: true, type: 'string', displayName: 'Effective date (date)' });
 		expect(byId.term_months).toMatchObject({ required: false, type: 'number' });
 		expect(byId.governing_law.type).toBe('options');
 		expect(byId.governing_law.options?.map((option) => option.value)).toEqual(['England and Wales', 'New York', 'Delaware']);

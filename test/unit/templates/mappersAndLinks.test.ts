@@ -74,7 +74,7 @@ describe('Produce From Template answers', () => {
 describe('Start Run mapper', () => {
 	it('dates as text, documents labelled, several choices listed in the label', () => {
 		const nda = Object.fromEntries(runInputFields(NDA_INPUT_SCHEMA as IDataObject).map((field) => [field.id, field]));
-		expect(nda.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (yyyy-MM-dd)' });
+		expect(nda.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (date)' });
 		expect(nda.source_document).toMatchObject({ displayName: 'Source document (binary)' });
 		const dd = runInputFields(DUE_DILIGENCE_INPUT_SCHEMA as IDataObject).find((field) => field.id === 'documents');
 		expect(dd?.displayName).toBe('Documents (binary fields)');
