@@ -36,8 +36,9 @@ export async function pollFinishedRuns(this: IPollFunctions, settings: TriggerSe
 	const saved = readState(staticData.state, settings.key);
 	const node = this.getNode();
 	const turn = takeTurn(`${this.getWorkflow().id ?? ''}:${node.id || node.name}`, saved?.poll, now);
-	if (typeof turn === 'string') {
-		this.logger.info(`Drafting Workspace Trigger: poll left to another poll of this trigger (${turn}); the next poll fires what is due.`);
+	if (!('token' in turn)) {
+		this.logger.info(`Drafting Workspace Trigger: poll left to another poll of this trigger (${turn.reason}); the next poll fires what is due.`);
+		await turn.wait;
 		return null;
 	}
 	let wrote = false;

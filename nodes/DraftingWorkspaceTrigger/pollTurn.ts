@@ -9,7 +9,10 @@
  * state can prevent that (each poll sees only the state it started from), so the polls of one trigger that
  * overlap in this process take turns here: the first takes the turn and does the work; one that starts while it
  * is under way, or before its state has reached the database, changes nothing and returns nothing (n8n then
- * writes nothing for it), and the work is left to the next poll.
+ * writes nothing for it), and the work is left to the next poll. One that starts while the other is under way
+ * returns only once that one has ended: n8n's legacy poller shares one expression sandbox between the polls of a
+ * workflow, and the first poll to end releases it for both (measured in n8n 2.41.1: the poll still under way then
+ * failed with "No bridge acquired for this context").
  *
  * Nothing is lost when the poll that had the turn is abandoned or its commit refused: its state never reaches the
  * database, so the next poll starts from the state before it and fires what it would have fired. A turn never
@@ -38,6 +41,15 @@ export interface PollTurn {
 	ended: boolean;
 	/** The poll ended with a state n8n commits unless it refuses the poll: until it is seen saved, the turn holds. */
 	saving: boolean;
+	/** Settles when the poll ends. */
+	readonly end: Promise<void>;
+	readonly finish: () => void;
+}
+
+/** Why a poll has no turn; `wait`: the end of the poll under way, which it waits for before it returns. */
+export interface NoTurn {
+	reason: string;
+	wait?: Promise<void>;
 }
 
 const turns = new Map<string, PollTurn>();
@@ -49,15 +61,17 @@ let issued = 0;
  * The turn for a poll of the trigger `key` (workflow id and node id) that loaded a state with token `loaded`, or
  * why it has none: then the poll must change nothing and return nothing.
  */
-export function takeTurn(key: string, loaded: string | undefined, now: number): PollTurn | string {
+export function takeTurn(key: string, loaded: string | undefined, now: number): PollTurn | NoTurn {
 	const held = turns.get(key);
 	const from = loaded ?? '';
 	if (held && now < held.until) {
-		if (!held.ended) return 'another poll of this trigger is under way in this n8n';
-		if (held.saving && from === held.from) return 'the state of the previous poll of this trigger is not saved yet';
+		if (!held.ended) return { reason: 'another poll of this trigger is under way in this n8n', wait: held.end };
+		if (held.saving && from === held.from) return { reason: 'the state of the previous poll of this trigger is not saved yet' };
 	}
 	issued += 1;
-	const turn: PollTurn = { token: `${now.toString(36)}.${PROCESS_PART}.${issued.toString(36)}`, from, until: now + TURN_MS, ended: false, saving: false };
+	let finish = () => {};
+	const end = new Promise<void>((resolve) => (finish = resolve));
+	const turn: PollTurn = { token: `${now.toString(36)}.${PROCESS_PART}.${issued.toString(36)}`, from, until: now + TURN_MS, ended: false, saving: false, end, finish };
 	turns.set(key, turn);
 	return turn;
 }
@@ -66,4 +80,5 @@ export function takeTurn(key: string, loaded: string | undefined, now: number): 
 export function endTurn(turn: PollTurn, saving: boolean): void {
 	turn.ended = true;
 	turn.saving = saving;
+	turn.finish();
 }
