@@ -175,7 +175,7 @@ it('four entries ten seconds apart, n8n stopped while runs finish and started ag
   // Two or three of B's entries fall due while n8n is stopped (within n8n's misfire grace of a minute).
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, 25_000 - (Date.now() - stoppedAt))));
   const restarted = lists(B).length;
-  await durable.start({ timeoutMs: 180_000 });
+  await durable.start({ timeoutMs: 300_000 });
   say('B: n8n restarted');
   await waitUntil('B: the runs to fire after the restart', () => during.every((id) => fired(B).includes(id)), 130_000, 500);
   const settled = lists(B).length;
