@@ -1,3 +1,5 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
+import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { PollContext, TriggersAndPollers } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
@@ -23,7 +25,14 @@ export interface PollHarnessOptions {
 	pollBudgetMs?: number;
 	/** The workflow's settings besides `executionOrder` (e.g. `engineType`). */
 	workflowSettings?: IDataObject;
+	/**
+	 * The workflow's id. The trigger keeps the polls of one trigger (workflow and node id) under way in its n8n
+	 * process, so a harness without one gets an id of its own: each is a trigger in an n8n process of its own.
+	 */
+	workflowId?: string;
 }
+
+let harnesses = 0;
 
 export interface PollResult {
 	/** The items the poll emitted (n8n starts an execution with them), or null when it had nothing. */
@@ -32,6 +41,25 @@ export interface PollResult {
 	error?: unknown;
 	/** What n8n's logger received during this poll (the logger itself is shared by the whole test file). */
 	log: string[];
+	/** What the node logged through this poll's own context (two polls at once share n8n's logger, not this). */
+	nodeLog: string[];
+}
+
+/**
+ * A logger of this poll's context only: n8n's context takes its logger from the container once, at first use, so
+ * it is taken right after the context is built, with this one in the container. It passes every line on.
+ */
+function ownLogger(context: PollContext, shared: Logger): string[] {
+	const lines: string[] = [];
+	const line = (level: 'error' | 'warn' | 'info' | 'debug') => (message: string, meta?: Parameters<Logger['info']>[1]) => {
+		lines.push(`${level} ${message}`);
+		shared[level](message, meta);
+	};
+	const own = { error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug'), scoped: () => own };
+	Container.set(Logger, own as unknown as Logger);
+	void (context as unknown as { logger: unknown }).logger;
+	Container.set(Logger, shared);
+	return lines;
 }
 
 /**
@@ -73,7 +101,7 @@ export class PollHarness {
 			credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Drafting Workspace account' } },
 		};
 		this.workflow = new Workflow({
-			id: 'wf-trigger',
+			id: this.options.workflowId ?? `wf-trigger-${++harnesses}`,
 			name: 'Trigger harness',
 			nodes: [this.node],
 			connections: {},
@@ -95,11 +123,12 @@ export class PollHarness {
 		// undefined leaves n8n's defaults (emit, commit, staging, static data); n8n gives a leased poll its budget.
 		const budget = this.options.pollBudgetMs;
 		const context = new PollContext(this.workflow, this.node, additionalData, mode, activation, undefined, undefined, undefined, undefined, undefined, budget === undefined ? undefined : () => budget);
+		const nodeLog = ownLogger(context, logger as unknown as Logger);
 		try {
 			const result = await Container.get(TriggersAndPollers).runPollFunction(this.workflow, this.node, context);
-			return { items: result?.[0] ?? null, log: log() };
+			return { items: result?.[0] ?? null, log: log(), nodeLog };
 		} catch (error) {
-			return { items: null, error, log: log() };
+			return { items: null, error, log: log(), nodeLog };
 		}
 	}
 

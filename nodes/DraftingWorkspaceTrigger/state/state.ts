@@ -49,6 +49,11 @@ export interface TriggerState {
 	refused: string[];
 	/** Until when the service asked the trigger to wait (a Retry-After, a quota's reset) after a failed poll. */
 	restUntil?: number;
+	/**
+	 * The token of the poll that wrote this state (`pollTurn.ts`): a later poll of the trigger in the same n8n
+	 * process tells by it whether the state of the poll before it has been saved.
+	 */
+	poll?: string;
 }
 
 interface ActivationPeriod {
@@ -117,6 +122,7 @@ export function readState(value: unknown, settings: string): TriggerState | unde
 			periods: state.periods ?? [],
 			statuses: state.statuses ?? [],
 			refused: state.refused ?? [],
+			poll: typeof state.poll === 'string' ? state.poll : undefined,
 		};
 	}
 	// Version 1 recorded history as fired at its activation poll: continue it as an activation at its floor.

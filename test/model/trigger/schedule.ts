@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 
-import type { Poller, SchedulerFault } from '../../harness/pollerHost';
+import type { Overlap, Poller, SchedulerFault } from '../../harness/pollerHost';
 
 export const FINAL = ['Completed', 'Failed', 'Cancelled'] as const;
 type Unfinished = 'Pending' | 'Queued' | 'Running' | 'Paused' | 'Stalled';
@@ -14,7 +14,7 @@ export type Fault = { status: 429 | 423 | 500 | 502; retryAfterSeconds?: number;
 type Step =
   | { kind: 'start'; count: number; workflow: number; as: Unfinished }
   | { kind: 'move'; offset: number; count: number; to: Target }
-  /** `scheduler`: what the durable scheduler does to the poll (the legacy poller has no such faults). */
+  /** `scheduler`: what the durable scheduler does to the poll (the legacy poller meets only `overlap`). */
   | { kind: 'poll'; fault?: Fault; scheduler?: SchedulerFault }
   | { kind: 'wait'; minutes: number }
   | { kind: 'restart' }
@@ -35,10 +35,21 @@ const faultArb: fc.Arbitrary<Fault> = fc.oneof(
   fc.record({ status: fc.constant(423 as const), times: fc.integer({ min: 1, max: 30 }), on: fc.constantFrom('list' as const, 'record' as const) }),
   fc.record({ status: fc.constantFrom(500 as const, 502 as const), times: fc.integer({ min: 1, max: 2 }), on: fc.constantFrom('list' as const, 'record' as const) }),
 );
+/** Two polls of one trigger from the same saved state: the second joins at any point of the first, either commits first, either may be dropped. */
+const overlapArb: fc.Arbitrary<Overlap> = fc.record(
+  {
+    kind: fc.constant('overlap' as const),
+    joins: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constantFrom('returned' as const, 'committed' as const)),
+    commits: fc.constantFrom('first' as const, 'second' as const),
+    discard: fc.constantFrom('first' as const, 'second' as const),
+  },
+  { requiredKeys: ['kind', 'joins', 'commits'] },
+);
 const schedulerFaultArb: fc.Arbitrary<SchedulerFault> = fc.oneof(
   fc.constant({ kind: 'abandon' as const }),
   fc.constant({ kind: 'fenced' as const }),
   fc.record({ kind: fc.constant('twice' as const), commits: fc.constantFrom('first' as const, 'second' as const), gapMs: fc.integer({ min: 1_000, max: 70_000 }) }),
+  { weight: 2, arbitrary: overlapArb },
 );
 const settingsArb: fc.Arbitrary<Settings> = fc.record({
   statuses: fc.subarray([...FINAL], { minLength: 1 }),
@@ -66,13 +77,60 @@ export const scheduleArb: fc.Arbitrary<Schedule> = fc.record({
 });
 
 /**
- * Schedules that once broke the property (as fast-check shrank them), replayed first on every run. The two
- * first (one per poller) found a fault in the oracle: settings changed and changed back unseen were taken for a new
+ * Two polls of one trigger that n8n's durable scheduler ran at once from the same saved state (measured in n8n
+ * 2.41.1), as schedules: Poll Times entries due at the same instant, in three rounds; overdue occurrences picked
+ * up together after a restart. `overlap` says where the second poll joins and how n8n commits the two.
+ */
+export function overlapSchedules(poller: Poller, overlap: Overlap): Record<'sameInstant' | 'afterRestart', Schedule> {
+  const initial: Settings = { statuses: ['Completed'], workflows: [] };
+  const round: Step[] = [
+    { kind: 'start', count: 2, workflow: 0, as: 'Running' },
+    { kind: 'move', offset: 0, count: 2, to: 'Completed' },
+    { kind: 'poll', scheduler: overlap },
+  ];
+  return {
+    sameInstant: { poller, initial, steps: [{ kind: 'poll' }, ...round, ...round, ...round] },
+    afterRestart: {
+      poller,
+      initial,
+      steps: [
+        { kind: 'poll' },
+        { kind: 'start', count: 3, workflow: 1, as: 'Running' },
+        { kind: 'poll' },
+        { kind: 'move', offset: 0, count: 3, to: 'Completed' },
+        { kind: 'restart' },
+        { kind: 'poll', scheduler: overlap },
+      ],
+    },
+  };
+}
+
+/** Every way two overlapping polls can meet: where the second joins, which commits first, which (if any) is dropped. */
+export function overlapInterleavings(poller: Poller): Overlap[] {
+  const joins: Overlap['joins'][] = [0, 1, 2, 3, 'returned', 'committed'];
+  // The legacy poller runs both polls on its one workflow object: no commit order, no fence.
+  if (poller === 'legacy') return joins.map((at) => ({ kind: 'overlap', joins: at, commits: 'first' }));
+  return joins.flatMap((at) =>
+    (['first', 'second'] as const).flatMap((commits) => ([undefined, 'first', 'second'] as const).map((discard): Overlap => ({ kind: 'overlap', joins: at, commits, ...(discard ? { discard } : {}) }))),
+  );
+}
+
+/**
+ * Schedules that once broke the property (as fast-check shrank them), replayed first on every run. The four
+ * first are the overlapping polls measured in n8n 2.41.1 (the trigger fired every run of them twice). The next two
+ * (one per poller) found a fault in the oracle: settings changed and changed back unseen were taken for a new
  * activation. The next found a fault in the model, not the trigger: saving unchanged settings was taken for a new
  * activation. The last is the one n8n 2.41's durable scheduler broke: the activation poll's state discarded, a run
  * finishing before the first scheduled poll was taken for history.
  */
 export const REGRESSIONS: Array<[Schedule]> = [
+  // Two polls of one trigger at once from the same state, both committed: two Poll Times entries due at the same
+  // instant, and overdue occurrences after a restart (measured in n8n 2.41.1's durable scheduler: every run of the
+  // minute fired twice). Under both pollers.
+  ...(['legacy', 'durable'] as const).flatMap((poller): Array<[Schedule]> => {
+    const { sameInstant, afterRestart } = overlapSchedules(poller, { kind: 'overlap', joins: 0, commits: 'first' });
+    return [[sameInstant], [afterRestart]];
+  }),
   // Settings changed and changed back before any poll saw the change, then 50 runs cancelled: the trigger, which
   // cannot tell, continues its activation and warns of the full Cancelled page (found by CI's random seed, under
   // both pollers; the durable one keeps only the activation poll's record).
