@@ -14,8 +14,8 @@ import { measure, type PaceSide } from './pace';
  * the time and the items lost, the simulator's request log gives the requests refused (429) and the most in
  * flight at once.
  */
-export const AUTO_PROFILES = ['fast', 'capped', 'slowing', 'rate-limited'] as const;
-export type AutoProfile = (typeof AUTO_PROFILES)[number];
+const AUTO_PROFILES = ['fast', 'capped', 'slowing', 'rate-limited'] as const;
+type AutoProfile = (typeof AUTO_PROFILES)[number];
 const AUTO_CASES = ['produce', 'chat', 'start', 'download'];
 const SIZES: Record<AutoProfile, number[]> = { fast: [20, 200, 600], capped: [20, 60, 200, 600], slowing: [20, 200, 600], 'rate-limited': [20, 200, 600] };
 
@@ -41,7 +41,7 @@ export interface AutoRow {
 }
 
 /** The profile's bound: what it serves at once decides the rounds of 1 s; a rate limit its minutes. */
-export function profileBound(profile: AutoProfile, items: number): number {
+function profileBound(profile: AutoProfile, items: number): number {
   const shape = LATENCY_PROFILES[profile];
   const itemS = (shape.roundTripMs + shape.runStartMs) / 1000;
   const atOnce = shape.capacity ?? shape.comfortableLoad ?? items;

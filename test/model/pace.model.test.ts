@@ -19,8 +19,6 @@ import { BatchScheduler } from '../../nodes/shared/common/batch';
 import { AutoWindow } from '../../nodes/shared/common/sendWindow';
 import { runsOf } from '../support/depth';
 
-type Answer = { kind: 'answer'; afterMs: number } | { kind: 'refuse'; afterMs: number } | { kind: 'fail'; afterMs: number };
-
 const answer = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('answer' as const), afterMs: fc.integer({ min: 1, max: 2_000 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refuse' as const), afterMs: fc.integer({ min: 1, max: 100 }) }) },
@@ -29,7 +27,7 @@ const answer = fc.oneof(
 
 const schedule = fc.record({
   items: fc.integer({ min: 1, max: 40 }),
-  stages: fc.constantFrom(['post'], ['upload', 'start']),
+  stages: fc.constantFrom<string[]>(['post'], ['upload', 'start']),
   // Per request, in the order the service sees them: what it does (cycled).
   answers: fc.array(answer, { minLength: 1, maxLength: 60 }),
   // Instants (ms) the caller wakes the window up, as batching.ts's wake-ups do while it ramps.

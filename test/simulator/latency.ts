@@ -134,6 +134,10 @@ export class Latency {
 export function describeLatency(view: LatencyView): string {
   const { profile, ...fields } = view;
   if (profile === 'zero') return 'zero (answers at once)';
-  const parts = Object.entries(fields).map(([field, value]) => `${field} ${value === null ? 'from the options' : `${value} ms`}`);
+  const parts = Object.entries(fields).flatMap(([field, value]) => {
+    // The load fields: shown only where the profile sets them (capacity 8, comfortableLoad 8, rateLimitPerMinute 300).
+    if (['capacity', 'comfortableLoad', 'rateLimitPerMinute'].includes(field)) return value === null ? [] : [`${field} ${value}`];
+    return [`${field} ${value === null ? 'from the options' : `${value} ms`}`];
+  });
   return `${profile} (${parts.join(', ')})`;
 }
