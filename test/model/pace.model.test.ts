@@ -8,7 +8,8 @@
  * (without Continue On Fail), sometimes a stop from outside. The oracle:
  * - sends of a stage begin in item order; each item's send function runs once per stage (one POST per item;
  *   the only re-send is the transport's own, of a request the service refused);
- * - when a send begins, the sends in flight (it included) are at most the window's size at that instant;
+ * - when a send begins, or a refused one is sent again, the sends in flight (it included) are at most the
+ *   window's size at that instant;
  * - no send begins after the batch stopped (those in flight finish);
  * - every item ends with its own result (or its own failure), and the window stays 1 or more.
  * That no request goes out during the key's rest is the transport's (rate-limit-pause.test.ts, batch.model.test.ts).
@@ -82,7 +83,13 @@ it('under a window that changes size while sends are in flight: item order, one 
               if (outcome.kind === 'fail') return reject(new Error(`item ${item} failed`));
               restUntil = Math.max(restUntil, clock.now + 1_000);
               window.pushedBack(item, restUntil);
-              attempt();
+              // As the transport does: the refused send waits for a place in the narrowed window, then goes again.
+              inFlight.delete(item);
+              scheduler.readmit(item).then(() => {
+                expect(inFlight.size + 1).toBeLessThanOrEqual(window.size());
+                inFlight.add(item);
+                attempt();
+              }, reject);
             });
           };
           attempt();

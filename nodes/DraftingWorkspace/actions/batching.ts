@@ -68,10 +68,16 @@ export function sendWindowOf(pace: BatchPace, atLeast = 1): SendWindow | AutoWin
 	return pace.auto ? new AutoWindow(() => Date.now()) : fixedWindow(Math.max(atLeast, pace.size));
 }
 
-/** A context whose requests tell the Auto window when the service pushes back (the transport reports it). */
-export function pacedContext<T extends object>(context: T, window: SendWindow): T {
+/**
+ * A context whose requests tell the Auto window when the service pushes back (the transport reports it); the
+ * refused request then waits for a place in the narrowed window before it is sent again.
+ */
+export function pacedContext<T extends object>(context: T, window: SendWindow, scheduler: BatchScheduler): T {
 	if (!(window instanceof AutoWindow)) return context;
-	const listener: PushbackListener = (itemIndex, restUntil) => window.pushedBack(itemIndex, restUntil);
+	const listener: PushbackListener = async (itemIndex, restUntil) => {
+		window.pushedBack(itemIndex, restUntil);
+		if (itemIndex !== undefined) await scheduler.readmit(itemIndex);
+	};
 	return derivedContext(context, { [PUSHBACK_LISTENER]: { value: listener } });
 }
 

@@ -90,7 +90,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const window = sendWindowOf(pace, handler.concurrency);
 	if (handler.batch) return [await runBatch.call(this, items.length, handler, handler.batch, window)];
 	const scheduler = new BatchScheduler(items.length, WINDOW_STAGES, {}, window, !this.continueOnFail());
-	const context = pacedContext(this, window);
+	const context = pacedContext(this, window, scheduler);
 	// Auto: every item waits for its turn in the window, read-only ones too (their whole item is their send).
 	const workers = pace.auto ? items.length : Math.min(items.length, window.size());
 	const execute = pace.auto && handler.concurrency ? readThroughWindow(handler) : handler;
@@ -147,7 +147,7 @@ function withBatchCreated(error: Error, itemIndex: number, byItem: Array<{ itemI
  */
 async function runBatch(this: IExecuteFunctions, size: number, handler: OperationModule, plan: BatchPlan, window: SendWindow): Promise<INodeExecutionData[]> {
 	const scheduler = new BatchScheduler(size, plan.stages, plan.followLimits.call(this), window, !this.continueOnFail());
-	const { contextFor, stop } = stoppableContexts.call(pacedContext(this, window), scheduler);
+	const { contextFor, stop } = stoppableContexts.call(pacedContext(this, window, scheduler), scheduler);
 	return await keepingPace(window, scheduler, async () => await runItems.call(this, { size, workers: size, handler, scheduler, contextFor, stop }));
 }
 

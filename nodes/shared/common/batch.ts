@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CANCELLED_WAIT_MESSAGE } from '../transport';
 import { fixedWindow, type SendWindow } from './sendWindow';
+export { derivedContext, executionContextOf } from './batchContext';
 
 /**
  * The two-phase schedule of a batch: "send in order, follow side by side". Pure (no I/O, no timers): it only
@@ -34,18 +35,6 @@ export interface Lane {
 	follow<T>(kind: string, fn: (turn: FollowTurn) => Promise<T>): Promise<T>;
 	/** Notes what this item created (ids), so an error that stops the batch can list every item's. */
 	record(ids: IDataObject): void;
-}
-
-const EXECUTION_CONTEXT = Symbol('the execution context a batch item context derives from');
-
-/** A batch item's own context: `base` with some properties replaced (its own cancel signal). */
-export function derivedContext<T extends object>(base: T, overrides: PropertyDescriptorMap): T {
-	return Object.create(base, { ...overrides, [EXECUTION_CONTEXT]: { value: executionContextOf(base) } }) as T;
-}
-
-/** The execution's own context behind a batch item's context (the context itself when it is not derived). */
-export function executionContextOf<T extends object>(context: T): T {
-	return (context as { [EXECUTION_CONTEXT]?: T })[EXECUTION_CONTEXT] ?? context;
 }
 
 /**
@@ -138,6 +127,17 @@ export class BatchScheduler {
 	/** Lets waiting sends go if the window has grown since (Auto's grows with time while it ramps). */
 	wake = (): void => this.changed();
 
+	/** A refused send gives up its place and waits, ahead of every other, for a free one before it goes again. */
+	async readmit(itemIndex: number): Promise<void> {
+		if (!this.inSend.delete(itemIndex)) return;
+		this.changed();
+		await this.until(
+			() => this.inSend.size < this.sendLimit,
+			() => this.inSend.add(itemIndex),
+			true,
+		);
+	}
+
 	/** Whether the item's send is in flight (its requests then run to their end even if the batch stops). */
 	isSending = (itemIndex: number): boolean => this.inSend.has(itemIndex);
 
@@ -226,10 +226,10 @@ export class BatchScheduler {
 		return { earlierBegun: this.earlierBegun, lowest: this.lowest };
 	}
 
-	private async until(ready: () => boolean, take: () => void): Promise<void> {
+	private async until(ready: () => boolean, take: () => void, first = false): Promise<void> {
 		if (this.stopped) throw new BatchStoppedError();
 		if (ready()) return take();
-		await new Promise<void>((resolve, reject) => this.waiters.push({ ready, take, resolve, reject }));
+		await new Promise<void>((resolve, reject) => (first ? this.waiters.unshift({ ready, take, resolve, reject }) : this.waiters.push({ ready, take, resolve, reject })));
 	}
 
 	/** Wakes the waiters whose turn has come, in the order they started waiting (first come, first served). */
