@@ -91,14 +91,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (handler.batch) return [await runBatch.call(this, items.length, handler, handler.batch, window)];
 	const scheduler = new BatchScheduler(items.length, WINDOW_STAGES, {}, window, !this.continueOnFail());
 	const context = pacedContext(this, window, scheduler);
-	// Auto: every item waits for its turn in the window, read-only ones too (their whole item is their send).
+	// Auto: every item waits for its turn in the window; those that do not take it themselves (reads, downloads)
+	// take their whole item through it as one send.
 	const workers = pace.auto ? items.length : Math.min(items.length, window.size());
-	const execute = pace.auto && handler.concurrency ? readThroughWindow(handler) : handler;
+	const execute = pace.auto && !handler.takesItsTurn ? readThroughWindow(handler) : handler;
 	const run = { size: items.length, workers, handler: execute, scheduler, contextFor: () => context, stop: () => undefined };
 	return [await keepingPace(window, scheduler, async () => await runItems.call(this, run))];
 }
 
-/** A read-only operation's item taken through the window as one send (under Auto, its pace is learnt too). */
+/** An operation's whole item taken through the window as one send (under Auto, its pace is learnt too). */
 function readThroughWindow(handler: OperationModule): OperationModule {
 	return { ...handler, execute: async function (itemIndex, lane) {
 		return await lane.send(POST_STAGE, async () => await handler.execute.call(this, itemIndex, lane));

@@ -96,3 +96,6 @@ function simplifiedAnswer(aggregated: AggregatedCompletion, model: string, typeV
 	else if (aggregated.usage) json.usage = aggregated.usage;
 	return json;
 }
+
+/** Its POST takes its turn in the batch's window itself (lane.send). */
+export const takesItsTurn = true;
