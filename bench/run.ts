@@ -5,7 +5,8 @@
  * 127.0.0.1. Prints one table, writes bench/results.json and bench/latency.svg. Figures, not assertions.
  *
  *   npm run bench                      all scenarios
- *   npm run bench -- --only=latency,files   a subset (latency, requests, rate, files, overhead, batches, chat, pace)
+ *   npm run bench -- --only=latency,files   a subset (latency, requests, rate, files, overhead, batches, chat, pace, auto)
+ *   npm run bench -- --only=auto --auto-profiles=capped --auto-cases=produce --auto-sizes=60   a part of scenario 9
  *   npm run bench -- --only=overhead --profile   also CPU-profiles the per-item overhead (bench/overhead-*.cpuprofile)
  *   npm run bench -- --latency=realistic    scenarios 1–7 with the simulator at the realistic latency profile
  */
@@ -26,8 +27,10 @@ import { rateLimitedBatch } from './scenarios/rateLimit';
 import { requestsPerRun } from './scenarios/requests';
 import { atTheServicesPace } from './scenarios/pace';
 import { paceRows } from './lib/paceRows';
+import { autoAgainstProfiles } from './scenarios/auto';
+import { autoRows } from './lib/autoRows';
 
-const SCENARIOS = ['latency', 'requests', 'rate', 'files', 'overhead', 'batches', 'chat', 'pace'] as const;
+const SCENARIOS = ['latency', 'requests', 'rate', 'files', 'overhead', 'batches', 'chat', 'pace', 'auto'] as const;
 /** `--binary-mode=memory` keeps binary data inline (base64 in the items) instead of n8n's default filesystem store. */
 const BINARY_MODE = process.argv.includes('--binary-mode=memory') ? 'memory' : 'filesystem';
 type Scenario = (typeof SCENARIOS)[number];
@@ -209,6 +212,15 @@ async function main(): Promise<void> {
       });
       results.pace = pace;
       rows.push(...paceRows(pace));
+    }
+    if (wanted.has('auto')) {
+      console.log('bench: 9. Auto against each profile (fast, capped, slowing, rate-limited; N = 20, 200, 600; long)...');
+      const auto = await autoAgainstProfiles((row) => {
+        const [line] = autoRows([row]);
+        console.log(`bench: 9. ${line.metric}: ${line.ours} | ${line.alternative} | ${line.ratio} | ${line.met === null ? '-' : line.met ? 'met' : 'NOT met'}`);
+      });
+      results.auto = auto;
+      rows.push(...autoRows(auto));
     }
   } finally {
     await sim.stop();

@@ -11,7 +11,9 @@
  *    summary.
  *
  * `npm run demo -- --latency realistic` runs it all at the real service's pace (test/simulator/README.md,
- * "Latency profiles"); the default is the simulator's quick pace.
+ * "Latency profiles"); `--latency fast|capped|slowing|rate-limited` against one of the service profiles (1 s an
+ * item; capped refuses past 8 at once, slowing answers later past 8, rate-limited keeps 300 a minute), where
+ * Batch Size Auto shows how it finds the pace; the default is the simulator's quick pace.
  *
  * `npm run demo -- --ui` stops after step 2 and starts the n8n editor instead, with an owner account set up,
  * and prints the URL and how to sign in. Ctrl+C stops n8n and the simulator.
@@ -194,7 +196,7 @@ function latencyArgument(argv: string[]): LatencySetting {
   if (index === -1) return 'zero';
   const arg = argv[index];
   const value = arg === '--latency' ? argv[index + 1] : arg.slice('--latency='.length);
-  if (value === undefined) throw new Error('--latency needs a value: zero, realistic or a JSON object of fields');
+  if (value === undefined) throw new Error('--latency needs a value: zero, realistic, fast, capped, slowing, rate-limited or a JSON object of fields');
   return parseLatencyArgument(value);
 }
 const PACKAGE_NAME = (JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')) as { name: string }).name;

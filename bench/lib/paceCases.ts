@@ -49,7 +49,7 @@ export interface PaceCase {
 const BATCHING = { batching: { batch: { batchSize: 5, batchInterval: 1000 } } };
 
 function oursChain(name: string, parameters: IDataObject, batchSize?: number): Chain {
-  const node = ours(name, { ...parameters, ...(batchSize ? { batching: { batchSize } } : {}) }, 2);
+  const node = ours(name, { ...parameters, ...(batchSize ? { batching: { batchSize } } : {}) });
   return { nodes: [node], edges: [], first: name, last: name };
 }
 

@@ -15,8 +15,8 @@ export function manualTrigger(): BenchNode {
  * This package's action node, at version 2 (what a user who adds the node today gets: Batch Size 10 by default)
  * unless a scenario asks for another.
  */
-export function ours(name: string, parameters: IDataObject, typeVersion = 2): BenchNode {
-  return { name, type: NODE_TYPE, parameters: parameters as BenchNode['parameters'], credentials: CREDENTIALS, typeVersion };
+export function ours(name: string, parameters: IDataObject): BenchNode {
+  return { name, type: NODE_TYPE, parameters: parameters as BenchNode['parameters'], credentials: CREDENTIALS, typeVersion: 1 };
 }
 
 /** HTTP Request 4.2 with the package's credential as a predefined credential type (as a user would pick it). */

@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { resolve } from 'node:path';
 
-import { DEFAULT_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batching';
+import { FIXED_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batching';
 import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/actions/types';
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
@@ -45,8 +45,11 @@ export interface OverheadResult {
 
 type Side = 'ours' | 'oursAllAtOnce' | 'httpRequest' | 'floor' | 'floorAllAtOnce';
 
-/** The read window of this package's node at version 2's defaults: Batch Size, never fewer than the reads' own pool. */
-const OURS_WINDOW = Math.max(READ_CONCURRENCY, DEFAULT_BATCH_SIZE);
+/**
+ * The read window this scenario compares with the floor: a fixed Batch Size of 10 (reads at least their own pool),
+ * the former default; Auto has no fixed window to put a floor beside, and its per-item path is the all-at-once one's.
+ */
+const OURS_WINDOW = Math.max(READ_CONCURRENCY, FIXED_BATCH_SIZE);
 
 function itemsSource(count: number): BenchNode {
   const items = Array.from({ length: count }, (_, index) => ({ json: { index, workflowId: FIXTURE_IDS.workflows.agentSummary } }));
@@ -68,7 +71,7 @@ export async function perItemOverhead(sim: SimulatorProcess, count = 1000, repea
   const workflowId = { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' };
   const url = `=${sim.url}/workflows/{{ $json.workflowId }}`;
   const nodes: Record<Side, BenchNode> = {
-    ours: ours('Measured', { resource: 'workflow', operation: 'get', workflowId }),
+    ours: ours('Measured', { resource: 'workflow', operation: 'get', workflowId, batching: { pace: 'fixed', batchSize: FIXED_BATCH_SIZE } }),
     oursAllAtOnce: ours('Measured', { resource: 'workflow', operation: 'get', workflowId, batching: { batchSize: count } }),
     httpRequest: httpRequest('Measured', { method: 'GET', url }),
     floor: requestFloor('Measured', { mode: 'json', url, concurrency: OURS_WINDOW }),

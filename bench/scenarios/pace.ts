@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { DEFAULT_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batching';
+import { FIXED_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batching';
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
@@ -17,8 +17,8 @@ import { connect, manualTrigger, type BenchNode } from '../lib/workflow';
  * rate-limit window and state, so one side's requests never starve the next.
  */
 export const LIMIT_PER_MINUTE = 300;
-/** The package's default window: version 2's Batch Size. */
-export const DEFAULT_WINDOW = DEFAULT_BATCH_SIZE;
+/** The window scenario 8 measured as the default (a fixed Batch Size of 10; the default is now Auto: scenario 9). */
+export const DEFAULT_WINDOW = FIXED_BATCH_SIZE;
 
 export interface PaceSide {
   seconds: number;
@@ -65,7 +65,7 @@ function withSource(items: IDataObject[], chain: Chain) {
 const errorOf = (json: IDataObject): boolean => json.error !== undefined && json.error !== null;
 
 /** Resets the simulator, builds the items, runs the chain once: wall time from its first node to its last. */
-async function measure(sim: SimulatorProcess, testCase: PaceCase, count: number, chain: Chain): Promise<PaceSide> {
+export async function measure(sim: SimulatorProcess, testCase: PaceCase, count: number, chain: Chain): Promise<PaceSide> {
   await sim.admin('POST', '/reset');
   const items = await testCase.items(sim, count);
   const reached: IDataObject[] = [];
@@ -88,7 +88,7 @@ async function measure(sim: SimulatorProcess, testCase: PaceCase, count: number,
 }
 
 async function measureCase(sim: SimulatorProcess, testCase: PaceCase, count: number): Promise<PaceRow> {
-  const windowDefault = await measure(sim, testCase, count, testCase.ours());
+  const windowDefault = await measure(sim, testCase, count, testCase.ours(DEFAULT_WINDOW));
   const windowN = await measure(sim, testCase, count, testCase.ours(count));
   const httpDefaults = await measure(sim, testCase, count, testCase.http(sim.url, false));
   const httpBatching = await measure(sim, testCase, count, testCase.http(sim.url, true));

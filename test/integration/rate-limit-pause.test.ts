@@ -28,10 +28,12 @@ it.each([
 	[423, { status: 423 }],
 ] as const)('a %i on one item rests every item with the key: nothing is sent until the rest has passed, and every item still gets its record, in order', async (_status, fault) => {
 	const ids = seeded(24);
-	// Every read takes 100 ms, so the 8 reads in flight keep sending new ones while the first waits.
+	// Every read takes 100 ms, so the 8 reads in flight keep sending new ones while the first waits. A fixed window
+	// of 8: Auto would have sent all 24 before the refusal came back (the window model test covers Auto's turns).
 	ctx.sim.admin.addFault({ kind: 'delay', ms: 100, method: 'GET', path: RUN_PATH, times: 1_000 });
 	ctx.sim.admin.addFault({ kind: 'status', ...fault, method: 'GET', path: RUN_PATH, times: 1 });
-	const result = await ctx.run({ resource: 'run', operation: 'get', runId: { __rl: true, mode: 'id', value: '={{ $json.runId }}' } }, 'full', {
+	const batching = { pace: 'fixed', batchSize: 8 };
+	const result = await ctx.run({ resource: 'run', operation: 'get', runId: { __rl: true, mode: 'id', value: '={{ $json.runId }}' }, batching }, 'full', {
 		items: ids.map((runId) => ({ json: { runId } })),
 	});
 	expect(result.status).toBe('success');

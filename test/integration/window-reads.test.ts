@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/actions/types';
+import { AUTO_PACE } from '../../nodes/shared/common/pace';
 import { ACTION_NODE } from '../harness';
 import { FIXTURE_IDS, runAdmin } from '../simulator';
 import { IntegrationContext, mostOpenAtOnce } from './support';
@@ -83,8 +84,8 @@ interface ReadCase {
 	parameters: IDataObject;
 	/** Items, the item at BAD naming something that does not exist. */
 	items: () => Promise<Items>;
-	/** In flight at once in version 1: the read concurrency for reads of records, one at a time for downloads. */
-	v1: number;
+	/** In flight at once at a fixed Batch Size of 1: the read concurrency for reads of records, one at a time for downloads. */
+	fixedOne: number;
 }
 
 const seeded = async () =>
@@ -100,7 +101,7 @@ const CASES: ReadCase[] = [
 		slowPath: '^/workflows/runs/[^/]+$',
 		parameters: { resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}') },
 		items: async () => (await seeded()).map((runId, index) => ({ json: { runId: index === BAD ? 'run_missing' : runId } })),
-		v1: READ_CONCURRENCY,
+		fixedOne: READ_CONCURRENCY,
 	},
 	{
 		name: 'Workflow → Get',
@@ -109,7 +110,7 @@ const CASES: ReadCase[] = [
 		slowPath: '^/workflows/[^/]+$',
 		parameters: { resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.workflowId }}') },
 		items: async () => each((index) => ({ workflowId: index === BAD ? 'wf_missing' : FIXTURE_IDS.workflows.agentSummary })),
-		v1: READ_CONCURRENCY,
+		fixedOne: READ_CONCURRENCY,
 	},
 	{
 		name: 'Template → Get',
@@ -118,7 +119,7 @@ const CASES: ReadCase[] = [
 		slowPath: '^/document-templates/[^/]+$',
 		parameters: { resource: 'template', operation: 'get', templateId: byId('={{ $json.templateId }}') },
 		items: async () => each((index) => ({ templateId: index === BAD ? 'tpl_missing' : 'tpl_offer_letter' })),
-		v1: READ_CONCURRENCY,
+		fixedOne: READ_CONCURRENCY,
 	},
 	{
 		name: 'Input Document → Get Status',
@@ -127,7 +128,7 @@ const CASES: ReadCase[] = [
 		slowPath: '^/workflow-inputs/documents/[^/]+$',
 		parameters: { resource: 'inputDocument', operation: 'get', documentId: '={{ $json.documentId }}' },
 		items: async () => (await uploadedIds()).map((documentId, index) => ({ json: { documentId: index === BAD ? 'doc_missing' : documentId } })),
-		v1: READ_CONCURRENCY,
+		fixedOne: READ_CONCURRENCY,
 	},
 	{
 		name: 'Document → Download',
@@ -139,7 +140,7 @@ const CASES: ReadCase[] = [
 			const links = await producedLinks();
 			return links.map((link, index) => ({ json: { links: index === BAD ? JSON.parse(JSON.stringify(link).replace(/doc_[A-Za-z0-9]+/g, 'doc_missing')) : link } }));
 		},
-		v1: 1,
+		fixedOne: 1,
 	},
 	{
 		name: 'Run → Download Input Document',
@@ -151,11 +152,11 @@ const CASES: ReadCase[] = [
 			const { runId, documentVersionId } = await runWithDocument();
 			return each((index) => ({ runId, documentVersionId: index === BAD ? 'dv_missing' : documentVersionId }));
 		},
-		v1: 1,
+		fixedOne: 1,
 	},
 ];
 
-describe.each(CASES)('$name', ({ method, path, slowPath, parameters, items, v1 }) => {
+describe.each(CASES)('$name', ({ method, path, slowPath, parameters, items, fixedOne }) => {
 	const sentSince = (seq: number) => ctx.sim.admin.requests().filter((entry) => entry.seq > seq && entry.method === method && path.test(entry.path));
 
 	it(`Batch Size ${WIDE}: ${WIDE} reads in flight; Continue On Fail over ${COUNT} items isolates the missing one; every item read once, in order`, async () => {
@@ -172,12 +173,18 @@ describe.each(CASES)('$name', ({ method, path, slowPath, parameters, items, v1 }
 		out.forEach((item, index) => expect([index, typeof item.json.error === 'string']).toEqual([index, index === BAD]));
 	});
 
-	it(`version 1 (Batch Size 1 by default): ${v1} at once, as it always had`, async () => {
+	it(`a fixed Batch Size of 1: ${fixedOne} at once; Auto, the default: at least ${AUTO_PACE.start} at once, every item read once, in order`, async () => {
 		const input = await items();
 		ctx.sim.admin.addFault({ kind: 'delay', ms: SLOW_MS, method, path: slowPath, times: 10_000 });
-		const since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
-		const result = await ctx.run(parameters, 'full', { items: input, onError: 'continueRegularOutput', typeVersion: 1 });
-		expect(result.status).toBe('success');
-		expect(mostOpenAtOnce(sentSince(since))).toBe(v1);
+		let since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
+		const fixed = await ctx.run({ ...parameters, batching: { pace: 'fixed', batchSize: 1 } }, 'full', { items: input, onError: 'continueRegularOutput' });
+		expect(fixed.status).toBe('success');
+		expect(mostOpenAtOnce(sentSince(since))).toBe(fixedOne);
+		since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
+		const auto = await ctx.run(parameters, 'full', { items: input, onError: 'continueRegularOutput' });
+		expect(auto.status).toBe('success');
+		expect(sentSince(since)).toHaveLength(COUNT);
+		expect(mostOpenAtOnce(sentSince(since))).toBeGreaterThanOrEqual(Math.min(COUNT, AUTO_PACE.start));
+		expect(auto.output(ACTION_NODE).map((item) => item.pairedItem)).toEqual(input.map((_, index) => ({ item: index })));
 	});
 });

@@ -11,7 +11,9 @@ export const USAGE = `Usage: npm run simulator -- [--host ADDRESS] [--port N] [-
                      0.0.0.0 listens on every interface: n8n in Docker or on another machine can connect
   --port N           port (default 4010; 0 picks a free one; SIM_PORT)
   --latency PROFILE  service time per endpoint: zero (default, answers at once), realistic (the real
-                     service's pace), or a JSON object of fields over one of them, e.g.
+                     service's pace), a service profile (1 s an item): fast (takes everything), capped (8 at
+                     once, a 429 past it), slowing (later answers past 8 at once), rate-limited (300 a minute),
+                     or a JSON object of fields over one of them, e.g.
                      '{"profile":"realistic","chatAnswerMs":500}' (test/simulator/README.md, "Latency profiles")`;
 
 export interface CliArgs {

@@ -28,9 +28,19 @@ export interface LatencyProfile {
   ingestionMs: number | null;
   /** Target duration of a played run (queue and steps, not review waits); null: the `runTimeScale` option. */
   runDurationMs: number | null;
+  /**
+   * The service's shape under load (service profiles), over the service times above (produce, content, run file,
+   * chat, run start, upload): at most `capacity` such requests in service at once, the next one refused at once
+   * with a 429 and Retry-After 1 (null: no cap).
+   */
+  capacity: number | null;
+  /** Past this many requests in service at once, each answers later in proportion: `load / comfortableLoad` times its time (null: never slower). */
+  comfortableLoad: number | null;
+  /** Requests a key may make per rate-limit window (keys without their own limit); null: the simulator's option. */
+  rateLimitPerMinute: number | null;
 }
 
-const LATENCY_PROFILE_NAMES = ['zero', 'realistic'] as const;
+const LATENCY_PROFILE_NAMES = ['zero', 'realistic', 'fast', 'capped', 'slowing', 'rate-limited'] as const;
 export type LatencyProfileName = (typeof LATENCY_PROFILE_NAMES)[number];
 
 /** A custom profile: the fields to change over a named one (`profile`, default 'zero'). */
@@ -40,7 +50,33 @@ type LatencyOverrides = Partial<LatencyProfile> & { profile?: LatencyProfileName
 export type LatencySetting = LatencyProfileName | LatencyOverrides;
 
 /** The fields whose value is a time spent on a request (a wait), as opposed to the nullable targets. */
-export type ServiceTime = Exclude<keyof LatencyProfile, 'ingestionMs' | 'runDurationMs'>;
+export type ServiceTime = Exclude<keyof LatencyProfile, 'ingestionMs' | 'runDurationMs' | LoadField>;
+
+/** The fields that shape the service under load, not a time. */
+type LoadField = 'capacity' | 'comfortableLoad' | 'rateLimitPerMinute';
+const LOAD_FIELDS: ReadonlySet<keyof LatencyProfile> = new Set<keyof LatencyProfile>(['capacity', 'comfortableLoad', 'rateLimitPerMinute']);
+
+/** No cap, never slower, the simulator's rate limit: the service of the profiles before service profiles. */
+const UNLOADED = { capacity: null, comfortableLoad: null, rateLimitPerMinute: null } as const;
+
+/**
+ * The service profiles' one pace: every item takes 1 s (a 50 ms round trip and 950 ms of service), and a
+ * refusal comes back in one round trip. The rate limit is lifted (a million a minute) except in 'rate-limited'.
+ */
+const ONE_SECOND = {
+  roundTripMs: 50,
+  produceDocumentMs: 950,
+  documentContentMs: 950,
+  runFileMs: 950,
+  chatAnswerMs: 950,
+  runStartMs: 950,
+  uploadMs: 950,
+  ingestionMs: null,
+  runDurationMs: null,
+  capacity: null,
+  comfortableLoad: null,
+  rateLimitPerMinute: 1_000_000,
+} as const;
 
 export const LATENCY_PROFILES: Readonly<Record<LatencyProfileName, Readonly<LatencyProfile>>> = {
   // Every wait 0 and no target: the options decide, exactly as before profiles existed.
@@ -54,6 +90,7 @@ export const LATENCY_PROFILES: Readonly<Record<LatencyProfileName, Readonly<Late
     uploadMs: 0,
     ingestionMs: null,
     runDurationMs: null,
+    ...UNLOADED,
   },
   // The pace the issue measured on the service; content downloads cost what run file downloads do.
   realistic: {
@@ -66,11 +103,21 @@ export const LATENCY_PROFILES: Readonly<Record<LatencyProfileName, Readonly<Late
     uploadMs: 300,
     ingestionMs: 2000,
     runDurationMs: 10_000,
+    ...UNLOADED,
   },
+  // Service profiles (bench scenario 9, the demo): how the service behaves when given many requests at once.
+  /** Takes everything, each request in its fixed time. */
+  fast: ONE_SECOND,
+  /** At most 8 at once; the ninth is refused with a 429 (Retry-After 1). */
+  capped: { ...ONE_SECOND, capacity: 8 },
+  /** Takes everything, but past 8 at once each answer comes later (16 at once: each takes 2 s). */
+  slowing: { ...ONE_SECOND, comfortableLoad: 8 },
+  /** Takes everything in its fixed time, within the key's default limit of 300 requests a minute. */
+  'rate-limited': { ...ONE_SECOND, rateLimitPerMinute: 300 },
 };
 
 const FIELDS = Object.keys(LATENCY_PROFILES.zero) as (keyof LatencyProfile)[];
-const NULLABLE: ReadonlySet<keyof LatencyProfile> = new Set(['ingestionMs', 'runDurationMs']);
+const NULLABLE: ReadonlySet<keyof LatencyProfile> = new Set(['ingestionMs', 'runDurationMs', ...LOAD_FIELDS]);
 /** Longer than any test or demo should wait; a typo (seconds for ms) must not hang a suite for hours. */
 const MAX_MS = 600_000;
 
@@ -83,6 +130,10 @@ function isProfileName(value: unknown): value is LatencyProfileName {
 
 function checkField(field: keyof LatencyProfile, value: unknown): number | null {
   if (value === null && NULLABLE.has(field)) return null;
+  if (LOAD_FIELDS.has(field)) {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
+    throw new LatencySettingError(`latency ${field} must be a whole number from 1, or null, not ${JSON.stringify(value)}`);
+  }
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_MS) {
     const also = NULLABLE.has(field) ? ' or null' : '';
     throw new LatencySettingError(`latency ${field} must be a number of milliseconds from 0 to ${MAX_MS}${also}, not ${JSON.stringify(value)}`);

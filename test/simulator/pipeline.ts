@@ -14,6 +14,7 @@ import { answerFor, sendFaultStatus } from './fault-answers';
 import type { FaultRule } from './faults';
 import { rateLimitedError } from './rate-limiter';
 import type { RequestLogEntry } from './request-log';
+import { ServiceBusyError, serviceBusyError } from './latency';
 import { holdResponse, isAnswered } from './response-hold';
 import { HttpError, sendError, sendHttpError, sendShape1, sendShape3 } from './responses';
 import type { RouteContext, RouteDefinition } from './route-context';
@@ -141,6 +142,8 @@ async function runHandler(route: RouteDefinition, ctx: RouteContext): Promise<vo
       res.destroy();
       return;
     }
+    // A capped service refused the request before it did anything (latency.ts): the contract's 429.
+    if (error instanceof ServiceBusyError) return sendShape3(res, 429, serviceBusyError(error.capacity, ctx.sim.clock.now()));
     if (error instanceof HttpError) return sendHttpError(res, error);
     reportBug(route, error);
     return sendError(res, 500, 'internal_error', `The simulator failed while handling ${route.method} ${route.path}.`);

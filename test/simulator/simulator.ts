@@ -193,7 +193,8 @@ export class Simulator {
 
   /** The request rate of a key: its own override, else the deployment default. */
   rateLimitFor(key: ApiKeyRecord): number {
-    return key.rateLimitPerMinute ?? this.options.defaultRateLimitPerMinute;
+    // A service profile may set the default limit (the 'rate-limited' profile's 300, the others' lifted one).
+    return key.rateLimitPerMinute ?? this.latency.profile.rateLimitPerMinute ?? this.options.defaultRateLimitPerMinute;
   }
 
   // ---- Lifecycle -----------------------------------------------------------------------------

@@ -2,7 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { BatchScheduler, derivedContext, isStopConsequence } from '../../shared/common/batch';
-import { readBatchSize } from './batching';
+import { keepingPace, pacedContext, readPace, sendWindowOf } from './batching';
+import type { SendWindow } from '../../shared/common/sendWindow';
 import { createdOf, ensureNodeError } from '../../shared/common/errors';
 import { operations as chatOperations } from './chat';
 import { operations as documentOperations } from './document';
@@ -84,12 +85,25 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			description: 'Update the community node package, or pick another operation.',
 		});
 
-	const batchSize = readBatchSize.call(this);
-	if (handler.batch) return [await runBatch.call(this, items.length, handler, handler.batch, batchSize)];
-	// Read-only operations keep at least their own pool (8): they change nothing, and were that fast before.
-	const window = Math.min(items.length, handler.concurrency ? Math.max(handler.concurrency, batchSize) : batchSize);
+	const pace = readPace.call(this);
+	// A fixed Batch Size keeps read-only operations at their own pool (8) at least: they change nothing.
+	const window = sendWindowOf(pace, handler.concurrency);
+	if (handler.batch) return [await runBatch.call(this, items.length, handler, handler.batch, window)];
 	const scheduler = new BatchScheduler(items.length, WINDOW_STAGES, {}, window, !this.continueOnFail());
-	return [await runItems.call(this, { size: items.length, workers: window, handler, scheduler, contextFor: () => this, stop: () => undefined })];
+	const context = pacedContext(this, window, scheduler);
+	// Auto: every item waits for its turn in the window; those that do not take it themselves (reads, downloads)
+	// take their whole item through it as one send.
+	const workers = pace.auto ? items.length : Math.min(items.length, window.size());
+	const execute = pace.auto && !handler.takesItsTurn ? readThroughWindow(handler) : handler;
+	const run = { size: items.length, workers, handler: execute, scheduler, contextFor: () => context, stop: () => undefined };
+	return [await keepingPace(window, scheduler, async () => await runItems.call(this, run))];
+}
+
+/** An operation's whole item taken through the window as one send (under Auto, its pace is learnt too). */
+function readThroughWindow(handler: OperationModule): OperationModule {
+	return { ...handler, execute: async function (itemIndex, lane) {
+		return await lane.send(POST_STAGE, async () => await handler.execute.call(this, itemIndex, lane));
+	} };
 }
 
 /**
@@ -132,10 +146,10 @@ function withBatchCreated(error: Error, itemIndex: number, byItem: Array<{ itemI
  * scheduler (POSTs in item order, at most Batch Size in flight, then the waits, bounded). Each item gets a context
  * whose cancel signal also fires when the batch stops, so a failure ends the others' waits at once.
  */
-async function runBatch(this: IExecuteFunctions, size: number, handler: OperationModule, plan: BatchPlan, batchSize: number): Promise<INodeExecutionData[]> {
-	const scheduler = new BatchScheduler(size, plan.stages, plan.followLimits.call(this), batchSize, !this.continueOnFail());
-	const { contextFor, stop } = stoppableContexts.call(this, scheduler);
-	return await runItems.call(this, { size, workers: size, handler, scheduler, contextFor, stop });
+async function runBatch(this: IExecuteFunctions, size: number, handler: OperationModule, plan: BatchPlan, window: SendWindow): Promise<INodeExecutionData[]> {
+	const scheduler = new BatchScheduler(size, plan.stages, plan.followLimits.call(this), window, !this.continueOnFail());
+	const { contextFor, stop } = stoppableContexts.call(pacedContext(this, window, scheduler), scheduler);
+	return await keepingPace(window, scheduler, async () => await runItems.call(this, { size, workers: size, handler, scheduler, contextFor, stop }));
 }
 
 interface ItemRun {

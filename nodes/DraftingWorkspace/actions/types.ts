@@ -15,6 +15,11 @@ export interface OperationModule {
 	 */
 	concurrency?: number;
 	/**
+	 * The operation sends its POST through `lane.send(POST_STAGE, …)` itself. Under Batch Size Auto every other
+	 * operation without a batch plan takes its whole item through the window as one send (router.ts).
+	 */
+	takesItsTurn?: boolean;
+	/**
 	 * For operations that create, then wait (and for Wait For Run): every item runs at once, and `execute` takes
 	 * its turns through its `lane` (shared/common/batch.ts): its POSTs in item order, one at a time, then its
 	 * waits side by side, at most `followLimits` open at once.

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CANCELLED_WAIT_MESSAGE } from '../transport';
+import { fixedWindow, type SendWindow } from './sendWindow';
+export { derivedContext, executionContextOf } from './batchContext';
 
 /**
  * The two-phase schedule of a batch: "send in order, follow side by side". Pure (no I/O, no timers): it only
@@ -8,8 +10,9 @@ import { CANCELLED_WAIT_MESSAGE } from '../transport';
  *
  * An operation is a function of one item that goes through named send stages in a fixed order (e.g. upload,
  * then start). A send (a POST) waits until every earlier item has begun (or skipped) that stage, and at most
- * `sendLimit` sends are in flight at once (Batch Size), so POSTs go out in item order, several at a time; with a
- * limit of 1, one by one, each after the previous one ended. A follow (an event stream, a status
+ * the window's size of sends are in flight at once (a fixed Batch Size, or Auto's pace, which changes while sends
+ * are in flight), so POSTs go out in item order, several at a time; with a window of 1, one by one, each after
+ * the previous one ended. A follow (an event stream, a status
  * loop) waits until every item has passed the stages this item has passed (all the batch's runs are started
  * before any is followed), then for a free slot of its kind: at most `limits[kind]` follows are open at once.
  * An item that ends, or fails, passes every stage. `stop()` refuses every send and follow not yet begun.
@@ -32,18 +35,6 @@ export interface Lane {
 	follow<T>(kind: string, fn: (turn: FollowTurn) => Promise<T>): Promise<T>;
 	/** Notes what this item created (ids), so an error that stops the batch can list every item's. */
 	record(ids: IDataObject): void;
-}
-
-const EXECUTION_CONTEXT = Symbol('the execution context a batch item context derives from');
-
-/** A batch item's own context: `base` with some properties replaced (its own cancel signal). */
-export function derivedContext<T extends object>(base: T, overrides: PropertyDescriptorMap): T {
-	return Object.create(base, { ...overrides, [EXECUTION_CONTEXT]: { value: executionContextOf(base) } }) as T;
-}
-
-/** The execution's own context behind a batch item's context (the context itself when it is not derived). */
-export function executionContextOf<T extends object>(context: T): T {
-	return (context as { [EXECUTION_CONTEXT]?: T })[EXECUTION_CONTEXT] ?? context;
 }
 
 /**
@@ -89,15 +80,19 @@ export class BatchScheduler {
 	private earlierBegun: number[] = [];
 	private lowest = 0;
 	private stale = true;
+	private readonly window: SendWindow;
+	/** The window's size, read once per wake-up (Auto's depends on the time). */
+	private sendLimit = 1;
 
 	constructor(
 		size: number,
 		private readonly stages: readonly string[],
 		private readonly limits: Readonly<Record<string, number>>,
-		private readonly sendLimit = 1,
+		window: number | SendWindow = 1,
 		/** Without Continue On Fail: a send that fails stops the batch before it lets the next send go. */
 		private readonly stopOnSendFailure = false,
 	) {
+		this.window = typeof window === 'number' ? fixedWindow(window) : window;
 		this.passed = new Array<number>(size).fill(0);
 		this.begun = new Array<number>(size).fill(0);
 		this.created = new Array<IDataObject | undefined>(size);
@@ -129,10 +124,22 @@ export class BatchScheduler {
 		for (const waiter of waiting) waiter.reject(new BatchStoppedError());
 	}
 
-	/** Whether the item's send is in flight (its requests then run to their end even if the batch stops). */
-	isSending(itemIndex: number): boolean {
-		return this.inSend.has(itemIndex);
+	/** Lets waiting sends go if the window has grown since (Auto's grows with time while it ramps). */
+	wake = (): void => this.changed();
+
+	/** A refused send gives up its place and waits, ahead of every other, for a free one before it goes again. */
+	async readmit(itemIndex: number): Promise<void> {
+		if (!this.inSend.delete(itemIndex)) return;
+		this.changed();
+		await this.until(
+			() => this.inSend.size < this.sendLimit,
+			() => this.inSend.add(itemIndex),
+			true,
+		);
 	}
+
+	/** Whether the item's send is in flight (its requests then run to their end even if the batch stops). */
+	isSending = (itemIndex: number): boolean => this.inSend.has(itemIndex);
 
 	/** What each item created, in item order (items that created nothing are left out). */
 	createdByItem(): Array<{ itemIndex: number; created: IDataObject }> {
@@ -154,10 +161,12 @@ export class BatchScheduler {
 			this.stale = true;
 			this.changed();
 		}
+		this.sendLimit = this.window.size();
 		await this.until(
-			() => this.inSend.size < Math.max(1, this.sendLimit) && this.view().earlierBegun[itemIndex] > index,
+			() => this.inSend.size < this.sendLimit && this.view().earlierBegun[itemIndex] > index,
 			() => {
 				this.inSend.add(itemIndex);
+				this.window.began(itemIndex);
 				this.begun[itemIndex] = Math.max(this.begun[itemIndex], index + 1);
 				this.stale = true;
 			},
@@ -170,6 +179,7 @@ export class BatchScheduler {
 			return result;
 		} finally {
 			if (failed && this.stopOnSendFailure) this.stop();
+			this.window.ended(itemIndex, !failed);
 			this.inSend.delete(itemIndex);
 			this.passed[itemIndex] = Math.max(this.passed[itemIndex], index + 1);
 			this.stale = true;
@@ -216,15 +226,16 @@ export class BatchScheduler {
 		return { earlierBegun: this.earlierBegun, lowest: this.lowest };
 	}
 
-	private async until(ready: () => boolean, take: () => void): Promise<void> {
+	private async until(ready: () => boolean, take: () => void, first = false): Promise<void> {
 		if (this.stopped) throw new BatchStoppedError();
 		if (ready()) return take();
-		await new Promise<void>((resolve, reject) => this.waiters.push({ ready, take, resolve, reject }));
+		await new Promise<void>((resolve, reject) => (first ? this.waiters.unshift({ ready, take, resolve, reject }) : this.waiters.push({ ready, take, resolve, reject })));
 	}
 
 	/** Wakes the waiters whose turn has come, in the order they started waiting (first come, first served). */
 	private changed(): void {
 		if (this.stopped) return;
+		this.sendLimit = this.window.size();
 		const still: Waiter[] = [];
 		const waiting = this.waiters;
 		this.waiters = still;

@@ -4,4 +4,5 @@ export { apiList, apiObject, isUnusableAnswer } from './json.api';
 export { CANCELLED_WAIT_MESSAGE, cancelSignalOf } from './cancel';
 export { headerValue, serviceCodeOf } from './errors';
 export { withFailure } from './failure';
+export { PUSHBACK_LISTENER, type PushbackListener } from './pause';
 export type { TransportContext } from './types';

@@ -27,3 +27,18 @@ export class KeyPauses {
 
 /** One board for the process: every node, item and execution that uses a key shares its rest. */
 export const keyPauses = new KeyPauses();
+
+/**
+ * Who hears that the service pushed back (a 429 or 423) on a request made with a context: a batch's Auto window
+ * (common/sendWindow.ts) narrows on it. The router sets it on the context its items run with; the transport
+ * tells it which item's request was refused and until when the key rests, and sends it again at its turn.
+ */
+export const PUSHBACK_LISTENER = Symbol('told when the service refuses a request made with this context');
+
+/** What the listener returns: when the refused request may be sent again (its turn in the batch's window). */
+export type PushbackListener = (itemIndex: number | undefined, restUntil: number) => Promise<void>;
+
+/** Tells the context's listener, if it has one, that a request of `itemIndex` was refused; resolves at its turn. */
+export async function reportPushback(context: object, itemIndex: number | undefined, restUntil: number): Promise<void> {
+	await (context as { [PUSHBACK_LISTENER]?: PushbackListener })[PUSHBACK_LISTENER]?.(itemIndex, restUntil);
+}

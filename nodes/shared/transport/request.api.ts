@@ -7,7 +7,7 @@ import { getBaseUrl } from './credentials.api';
 import { readErrorBody } from './errorBody.api';
 import { parseServiceError, serviceErrorToNodeApiError } from './errors';
 import { networkError, networkFailureOf } from './networkFailure';
-import { keyPauses } from './pause';
+import { keyPauses, reportPushback } from './pause';
 import { describeRequest, resolveOrRefuse } from './origin';
 import { redirectError } from './redirect';
 import {
@@ -100,6 +100,8 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 		// A rate limit or a tenant lock holds for the key: every request with it rests, this one included.
 		if (decision.retry && (info.status === 429 || info.status === 423)) {
 			keyPauses.pause(key, Date.now() + decision.delayMs);
+			// In a batch under Auto, the refused request waits for a place in the narrowed window before it goes again.
+			await reportPushback(this, options.itemIndex, Date.now() + decision.delayMs);
 			this.logger.debug(`Drafting Workspace: ${label} ${decision.reason}; retrying in ${decision.delayMs} ms (attempt ${attempt + 1}), every request with this key resting until then`);
 			continue;
 		}

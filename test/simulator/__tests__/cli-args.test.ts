@@ -26,13 +26,13 @@ describe('npm run simulator -- arguments', () => {
 
   test.each([
     [['--latency'], /--latency needs a value/],
-    [['--latency', 'fast'], /--latency must be zero, realistic or a JSON object/],
+    [['--latency', 'quick'], /--latency must be zero, realistic, fast, capped, slowing, rate-limited or a JSON object/],
     [['--latency', 'Realistic'], /--latency must be zero, realistic/],
     [['--latency', '{"roundTripMs":'], /--latency is not valid JSON/],
     [['--latency', '{"roundTripMs":-1}'], /roundTripMs must be a number of milliseconds/],
     [['--latency', '{"renderMs":300}'], /latency has no field "renderMs"/],
-    [['--latency', '{"profile":"fast"}'], /latency profile must be zero or realistic/],
-    [['--latency', '[]'], /--latency must be zero, realistic or a JSON object/],
+    [['--latency', '{"profile":"quick"}'], /latency profile must be zero or realistic or fast/],
+    [['--latency', '[]'], /--latency must be zero, realistic, fast, capped, slowing, rate-limited or a JSON object/],
     [['--port', '70000'], /Invalid port: 70000/],
     [['--host', ' '], /Invalid host: empty/],
     [['--verbose'], /Unknown argument: --verbose/],

@@ -44,6 +44,9 @@ describe('Latency profiles: the option and the named profiles', () => {
       uploadMs: 300,
       ingestionMs: 2000,
       runDurationMs: 10_000,
+      capacity: null,
+      comfortableLoad: null,
+      rateLimitPerMinute: null,
     });
   });
 
@@ -55,8 +58,8 @@ describe('Latency profiles: the option and the named profiles', () => {
   });
 
   test.each([
-    ['fast', /latency must be zero or realistic/],
-    [{ profile: 'slow' }, /latency profile must be zero or realistic/],
+    ['quick', /latency must be zero or realistic or fast or capped or slowing or rate-limited/],
+    [{ profile: 'slow' }, /latency profile must be zero or realistic or fast/],
     [{ roundTripMs: -1 }, /roundTripMs must be a number of milliseconds/],
     [{ chatAnswerMs: null }, /chatAnswerMs must be a number/],
     [{ uploadMs: '300' }, /uploadMs must be a number/],

@@ -35,6 +35,8 @@ async function createChatCompletion(ctx: RouteContext): Promise<void> {
     return;
   }
 
+  // A place in service first: a capped service refuses before the model spends anything (latency.ts).
+  const slot = sim.latency.admit();
   const answer = composeAnswer(request);
   const head = { id: `chatcmpl-${state.ids.hex(24)}`, created: Math.floor(sim.clock.now() / 1000), model: request.model.id };
   // Usage counts when the model has answered, streamed or not (a dropped stream was still spent).
@@ -44,7 +46,7 @@ async function createChatCompletion(ctx: RouteContext): Promise<void> {
 
   if (!request.stream) {
     // The latency profile's answer time: a non-streamed answer arrives once the model has written all of it.
-    await sim.latency.spend('chatAnswerMs');
+    await sim.timers.sleep(sim.latency.profile.chatAnswerMs * slot.factor).finally(slot.release);
     sendJson(ctx.res, 200, {
       id: head.id,
       object: 'chat.completion',
@@ -65,8 +67,10 @@ async function createChatCompletion(ctx: RouteContext): Promise<void> {
     lineEnding: sim.options.sseLineEnding,
     timers: sim.timers,
     chunkDelayMs: sim.options.chatChunkDelayMs,
-    answerMs: sim.latency.profile.chatAnswerMs,
+    answerMs: sim.latency.profile.chatAnswerMs * slot.factor,
     frameDelayMs: frameDelay?.ms,
     dropAfterFrames: drop?.afterFrames,
-  }).catch(() => ctx.res.destroy());
+  })
+    .catch(() => ctx.res.destroy())
+    .finally(slot.release);
 }

@@ -92,3 +92,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 function simplifiedAnswer(aggregated: AggregatedCompletion, model: string): IDataObject {
 	return { text: aggregated.content, finishReason: aggregated.finishReason, model: aggregated.model ?? model, usage: aggregated.usage ? { ...usageCounts(aggregated.usage) } : null };
 }
+
+/** Its POST takes its turn in the batch's window itself (lane.send). */
+export const takesItsTurn = true;

@@ -171,3 +171,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 	return [await downloadProduced.call(this, itemIndex, produced, format, property, answer, urlOf)];
 }
+
+/** Its POST takes its turn in the batch's window itself (lane.send). */
+export const takesItsTurn = true;

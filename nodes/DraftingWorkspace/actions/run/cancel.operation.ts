@@ -66,3 +66,6 @@ function explainCancelRefusal(error: unknown, itemIndex: number, context: IExecu
 	}
 	return nodeError;
 }
+
+/** Its POST takes its turn in the batch's window itself (lane.send). */
+export const takesItsTurn = true;
