@@ -8,7 +8,8 @@ import { HarnessCredentialsHelper } from './credentialsHelper';
 export interface EditorRequest {
 	/** The node type as n8n names it (NODE_TYPE, CHAT_MODEL_TYPE…). */
 	nodeType: string;
-	typeVersion: number;
+	/** The node version; every node of the package has one (1). */
+	typeVersion?: number;
 	/** The node's parameters as the editor sends them (currentNodeParameters). */
 	parameters?: INodeParameters;
 	/** The credential the editor attached; undefined for a node the editor has not attached one to yet. */
@@ -26,7 +27,7 @@ function contextFor(request: EditorRequest, nodeTypes: Awaited<ReturnType<typeof
 		id: 'uuid-1234',
 		name: 'Temp-Node',
 		type: request.nodeType,
-		typeVersion: request.typeVersion,
+		typeVersion: request.typeVersion ?? 1,
 		position: [0, 0],
 	};
 	const store = new Map();
@@ -43,7 +44,7 @@ function contextFor(request: EditorRequest, nodeTypes: Awaited<ReturnType<typeof
 
 async function nodeTypeOf(request: EditorRequest): Promise<{ type: INodeType; context: LoadOptionsContext }> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
-	return { type: nodeTypes.getByNameAndVersion(request.nodeType, request.typeVersion), context: contextFor(request, nodeTypes, credentialTypes) };
+	return { type: nodeTypes.getByNameAndVersion(request.nodeType, request.typeVersion ?? 1), context: contextFor(request, nodeTypes, credentialTypes) };
 }
 
 /** A resource locator's "From list" search (`listSearch` method), as the editor calls it. */
