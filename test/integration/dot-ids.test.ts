@@ -2,14 +2,9 @@
 // Run → Get with ".." asked GET /workflows/runs/.. = GET /workflows/, the workflow list. Refused before anything
 // is sent, with an error naming the item and the fix; Continue On Fail keeps the other items.
 import { FIXTURE_IDS } from '../simulator';
-import { IntegrationContext, failure, items } from './support';
+import { byId, failure, items, useIntegrationContext } from './support';
 
-const ctx = new IntegrationContext();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-
-beforeAll(async () => ctx.start());
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
+const ctx = useIntegrationContext();
 
 const OPERATIONS = [
 	['run', 'get', 'runId'],
@@ -37,7 +32,7 @@ describe('an ID made only of dots is refused, nothing sent', () => {
 			items: ids.map((id) => ({ json: { id } })),
 		});
 		const out = items(result);
-		expect(out.map((item) => item.id ?? item.error)).toEqual([ids[0], expect.stringMatching(/only of dots/), ids[2]]);
+		expect(out.map((item) => item.workflowId ?? item.error)).toEqual([ids[0], expect.stringMatching(/only of dots/), ids[2]]);
 		expect(ctx.sim.admin.requests().some((entry) => entry.path === '/workflows' || entry.path === '/workflows/')).toBe(false);
 	});
 });

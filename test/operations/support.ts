@@ -99,3 +99,6 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): P
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
 }
+
+/** Document → Download through a produced document's own link. */
+export const downloadDocument = (links: IDataObject, format: string, extra: IDataObject = {}) => ({ resource: 'document', operation: 'download', documentLink: String(links.document), format, ...extra });
