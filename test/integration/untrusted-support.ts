@@ -4,7 +4,7 @@ import { ACTION_NODE, type HarnessRun } from '../harness';
 import { FIXTURE_IDS, runAdmin, type Simulator } from '../simulator';
 
 /**
- * Issue 27's engine tests: the same workflow with Continue On Fail off and on, and what every run must show
+ * The engine tests of untrusted answers: the same workflow with Continue On Fail off and on, and what every run must show
  * whatever the service answered: the execution ends (success, or a node error naming the request), never a crash.
  */
 
@@ -58,4 +58,3 @@ export function completedRun(sim: Simulator): string {
 	return runId;
 }
 
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FIXTURE_IDS, runAdmin, templatesAdmin } from '../simulator';
+import { byId } from '../integration/support';
 import { itemOutcomes, plainMessageProblem, runNode } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
 
@@ -12,7 +13,6 @@ import { ReliabilityContext, writeResults } from './support/results';
  */
 
 const ctx = new ReliabilityContext();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const HOLD_MS = 61_000;
 
 beforeAll(async () => ctx.start({ runTimeScale: 0.2, sseHeartbeatMs: 250 }));
