@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { ACTION_NODE } from '../harness';
+import { ACTION_NODE, type HarnessRun } from '../harness';
 import { FIXTURE_IDS, TEMPLATE_IDS, type RequestLogEntry } from '../simulator';
 import { byId, items, type IntegrationContext } from '../integration/support';
 
@@ -102,3 +102,15 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): P
 
 /** Document → Download through a produced document's own link. */
 export const downloadDocument = (links: IDataObject, format: string, extra: IDataObject = {}) => ({ resource: 'document', operation: 'download', documentLink: String(links.document), format, ...extra });
+
+/** A finished "Contract summary" run, its file not downloaded. */
+export const finishedRun = (ctx: IntegrationContext) => startRun(ctx, startText(wf.agentSummary, undefined, { waitForCompletion: true, downloadFiles: false, ...fast }));
+
+/** The text a streaming execution relayed with sendChunk, after checking it began and ended as n8n's chunks do. */
+export function relayedText(result: HarnessRun): string[] {
+	expect(result.status).toBe('success');
+	const types = result.chunks.map((chunk) => chunk.type);
+	expect(types[0]).toBe('begin');
+	expect(types[types.length - 1]).toBe('end');
+	return result.chunks.filter((chunk) => chunk.type === 'item').map((chunk) => String(chunk.content));
+}

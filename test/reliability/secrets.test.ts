@@ -108,7 +108,8 @@ describe('a server-given link on another origin is refused, and that origin rece
 
 	it.each(CRAFTED)('document link %s (Document → Download)', async (template) => {
 		const link = spell(template);
-		const result = await runNode(ctx, { parameters: { resource: 'document', operation: 'download', documentLink: link, format: 'pdf' } });
+		// The links as a Produce From Template item carries them (the service's answer), read by Document Link's default.
+		const result = await runNode(ctx, { parameters: { resource: 'document', operation: 'download', format: 'pdf' }, items: [{ json: { links: { pdf: link } } }] });
 		const error = thrownError(result);
 		links.push({ via: 'document link / Document → Download', link: template, outcome: error ? error.message : 'downloaded', foreignHits: foreign.hits.length });
 		expect(error?.message).toBe('Refused to follow a link that points outside the service');

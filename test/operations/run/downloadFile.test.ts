@@ -4,12 +4,11 @@ import type { AddressInfo } from 'node:net';
 
 import { ACTION_NODE, TOOL_NODE_TYPE } from '../../harness';
 import { byId, failure, items, useIntegrationContext } from '../../integration/support';
-import { binaryBytes, fast, startRun, startText, steps, summaryPdf, waitFor, wf } from '../support';
+import { binaryBytes, fast, startRun, startText, steps, summaryPdf, waitFor, wf, finishedRun as finishedRunOf } from '../support';
 import { runAdmin } from '../../simulator';
 
 const ctx = useIntegrationContext({ runTimeScale: 0.2, sseHeartbeatMs: 200 });
-/** A finished "Contract summary" run, its file not downloaded. */
-const finishedRun = () => startRun(ctx, startText(wf.agentSummary, undefined, { waitForCompletion: true, downloadFiles: false, ...fast }));
+const finishedRun = () => finishedRunOf(ctx);
 const downloadFile = (runId: string) => ({ resource: 'run', operation: 'downloadFile', runId: byId(runId) });
 
 describe('the files', () => {

@@ -5,11 +5,10 @@ import { ACTION_NODE, NODE_TYPE } from '../../harness';
 import { listSearch } from '../../harness/loadOptions';
 import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../../simulator';
 import { byId, items, useIntegrationContext } from '../../integration/support';
-import { SUMMARY, binaryBytes, fast, startRun, startText, summaryPdf, wf } from '../support';
+import { SUMMARY, binaryBytes, summaryPdf, wf, finishedRun as finishedRunOf } from '../support';
 
 const ctx = useIntegrationContext({ runTimeScale: 0.2, sseHeartbeatMs: 200 });
-/** A finished "Contract summary" run, its file not downloaded. */
-const finishedRun = () => startRun(ctx, startText(wf.agentSummary, undefined, { waitForCompletion: true, downloadFiles: false, ...fast }));
+const finishedRun = () => finishedRunOf(ctx);
 const get = (runId: string, extra: IDataObject = {}) => ({ resource: 'run', operation: 'get', runId: byId(runId), ...extra });
 
 describe('the record', () => {

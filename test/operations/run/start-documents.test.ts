@@ -19,6 +19,15 @@ const startDiligence = (documents: IDataObject[keyof IDataObject], extra: IDataO
 	inputFields: mapper({ documents }),
 	...extra,
 });
+/** Start Run for the NDA workflow with an upload's ids typed by hand (JSON mode). */
+const startWithIds = (sourceDocument: IDataObject, extra: IDataObject = {}) => ({
+	resource: 'run',
+	operation: 'start',
+	workflowId: byId(wf.inputNda),
+	inputMode: 'json',
+	inputJson: JSON.stringify({ counterparty: 'Initech Ltd', effective_date: '2026-03-01', source_document: sourceDocument }),
+	...extra,
+});
 /** Runs started through the API (the fixture also holds runs people started in the app). */
 const apiRuns = () => runAdmin(ctx.sim).runs().filter((run) => run.keyId !== null);
 
@@ -111,13 +120,7 @@ describe('binary files in document fields', () => {
 		const { documentId, documentVersionId } = items(first)[0] as { documentId: string; documentVersionId: string };
 		const release = setTimeout(() => uploadsAdmin(ctx.sim).completeIngestion(documentId, 'ready'), 1200);
 		try {
-			const result = await ctx.run({
-				resource: 'run',
-				operation: 'start',
-				workflowId: byId(wf.inputNda),
-				inputMode: 'json',
-				inputJson: JSON.stringify({ counterparty: 'Initech Ltd', effective_date: '2026-03-01', source_document: { documentId, documentVersionId } }),
-			});
+			const result = await ctx.run(startWithIds({ documentId, documentVersionId }));
 			expect(result.status).toBe('success');
 			expect(typeof items(result)[0].runId).toBe('string');
 		} finally {
@@ -137,14 +140,7 @@ describe('binary files in document fields', () => {
 		uploadsAdmin(ctx.sim).holdIngestion(true);
 		const first = await ctx.run(upload({ waitUntilReady: false }), 'full', { items: [{ json: {}, binary: { data: file(pdf, 'stuck.pdf', 'application/pdf') } }] });
 		const { documentId, documentVersionId } = items(first)[0] as { documentId: string; documentVersionId: string };
-		const result = await ctx.run({
-			resource: 'run',
-			operation: 'start',
-			workflowId: byId(wf.inputNda),
-			inputMode: 'json',
-			inputJson: JSON.stringify({ counterparty: 'Initech Ltd', effective_date: '2026-03-01', source_document: { documentId, documentVersionId } }),
-			documentOptions: { readyTimeout: 1 },
-		});
+		const result = await ctx.run(startWithIds({ documentId, documentVersionId }, { documentOptions: { readyTimeout: 1 } }));
 		expect(failure(result)).toMatchObject({
 			httpCode: '400',
 			message: 'An input document is still being processed and cannot be used yet (document_not_ready)',
