@@ -1,6 +1,6 @@
 import { LoadOptionsContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
-import type { INode, INodeCredentials, INodeListSearchResult, INodeParameters, INodePropertyOptions, INodeType, ResourceMapperFields } from 'n8n-workflow';
+import type { INode, INodeCredentials, INodeListSearchResult, INodeParameters, INodeType, ResourceMapperFields } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, buildAdditionalDataForTest, credentialFor, loadPackage } from './index';
 import { HarnessCredentialsHelper } from './credentialsHelper';
@@ -53,14 +53,6 @@ export async function listSearch(request: EditorRequest, method: string, filter?
 	const search = type.methods?.listSearch?.[method];
 	if (!search) throw new Error(`${request.nodeType} has no listSearch method ${method}`);
 	return await search.call(context, filter);
-}
-
-/** A dropdown's options (`loadOptions` method), as the editor calls it. */
-export async function loadOptions(request: EditorRequest, method: string): Promise<INodePropertyOptions[]> {
-	const { type, context } = await nodeTypeOf(request);
-	const load = type.methods?.loadOptions?.[method];
-	if (!load) throw new Error(`${request.nodeType} has no loadOptions method ${method}`);
-	return await load.call(context);
 }
 
 /** A field mapper's columns (`resourceMapping` method, e.g. Run → Start's Input Fields), as the editor asks for them. */

@@ -1,12 +1,15 @@
 // A Base URL typed with /v1 (what OpenAI-style credentials ask for) works for every node and every
 // request: the action node's operations and downloads, its pickers, the trigger, the Chat Model, the credential test.
 // Each runs through n8n-core against the simulator; every request must reach a contract path (no /v1/workflows).
+import type { IDataObject } from 'n8n-workflow';
+
 import { NODE_TYPE, credentialFor, runWorkflow } from '../harness';
 import { testCredential } from '../harness/credentialTest';
 import { listSearch, resourceMapping } from '../harness/loadOptions';
 import { registerModelConsumer } from '../harness/modelConsumer';
 import { PollHarness } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, TEMPLATE_IDS } from '../simulator';
+import { produce } from '../operations/support';
 import { byId, failure, items, useIntegrationContext } from './support';
 
 const ctx = useIntegrationContext({ runTimeScale: 0.05, sseHeartbeatMs: 200, chatChunkDelayMs: 1 });
@@ -30,6 +33,13 @@ registerModelConsumer();
 
 describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 	const baseUrl = () => `${ctx.url}${form}`;
+	/** A chain of the action node on this Base URL whose second node outputs the PDF. */
+	async function pdfFromChain(steps: IDataObject[]) {
+		const result = await ctx.runChain(steps, 'full', { baseUrl: baseUrl() });
+		expect(result.status).toBe('success');
+		expect(result.output('Drafting Workspace 2')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+		return result;
+	}
 
 	it('the credential test passes', async () => {
 		expect(await testCredential({ baseUrl: baseUrl(), apiKey: FIXTURE_KEYS.full })).toEqual({ status: 'OK', message: 'Connection successful!' });
@@ -37,38 +47,18 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 	});
 
 	it('Start → Wait: the run, its record and its rendered file download (Simplify links on the service root)', async () => {
-		const result = await ctx.runChain(
-			[
-				{ resource: 'run', operation: 'start', workflowId: byId(wf.agentSummary), inputMode: 'text', inputText: 'Supply agreement…' },
-				{ resource: 'run', operation: 'wait', runId: byId('={{ $json.runId }}'), waitOptions: { checkInterval: 1, timeout: 60 } },
-				{ resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}'), simplify: true },
-			],
-			'full',
-			{ baseUrl: baseUrl() },
-		);
-		expect(result.status).toBe('success');
-		expect(result.output('Drafting Workspace 2')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+		const result = await pdfFromChain([
+			{ resource: 'run', operation: 'start', workflowId: byId(wf.agentSummary), inputMode: 'text', inputText: 'Supply agreement…' },
+			{ resource: 'run', operation: 'wait', runId: byId('={{ $json.runId }}'), waitOptions: { checkInterval: 1, timeout: 60 } },
+			{ resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}'), simplify: true },
+		]);
 		const [simplified] = items(result, 'Drafting Workspace 3');
 		expect(JSON.stringify(simplified)).toContain(`${ctx.url}/workflows/runs/`);
 		expectContractPaths();
 	});
 
 	it('Produce From Template, then Document → Download through the links it gave', async () => {
-		const result = await ctx.runChain(
-			[
-				{
-					resource: 'document',
-					operation: 'produce',
-					templateId: byId(TEMPLATE_IDS.offerLetter),
-					answers: { mappingMode: 'defineBelow', value: { 'employee.name': 'Jordan Lee', role: 'Associate' }, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false },
-				},
-				{ resource: 'document', operation: 'download', format: 'pdf' },
-			],
-			'full',
-			{ baseUrl: baseUrl() },
-		);
-		expect(result.status).toBe('success');
-		expect(result.output('Drafting Workspace 2')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+		await pdfFromChain([produce({ 'employee.name': 'Jordan Lee', role: 'Associate' }), { resource: 'document', operation: 'download', format: 'pdf' }]);
 		expectContractPaths();
 	});
 

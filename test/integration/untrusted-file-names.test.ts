@@ -6,10 +6,9 @@ import { filenameFromContentDisposition } from '../../nodes/shared/transport/con
 import { MAX_FILE_NAME_BYTES, safeFileName } from '../../nodes/shared/transport/fileName';
 import { FORBIDDEN_IN_NAMES, HOSTILE_NAMES, hostileName, isBareName } from '../expectations/untrusted';
 import { ACTION_NODE, type HarnessRun } from '../harness';
-import { PollHarness } from '../harness/poll';
-import { FIXTURE_IDS, FIXTURE_KEYS, TEMPLATE_IDS, runAdmin } from '../simulator';
+import { FIXTURE_IDS, TEMPLATE_IDS, runAdmin } from '../simulator';
 import { byId, useIntegrationContext } from './support';
-import { CONTINUE_ON_FAIL, completedRun, expectNoCrash } from './untrusted-support';
+import { CONTINUE_ON_FAIL, completedRun, expectNoCrash, triggerAfterRun } from './untrusted-support';
 
 /**
  * File names: a name from a Content-Disposition or a run step reaches n8n's binary data as a bare name
@@ -109,12 +108,7 @@ describe.each(CONTINUE_ON_FAIL)('hostile file names, $label', ({ onError }) => {
 });
 
 it('the trigger’s attached files: a step file named "../../etc/cron.d/x" arrives as a bare name', async () => {
-	const harness = await PollHarness.create({ events: ['Completed'], options: { attachFiles: true } }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full });
-	expect((await harness.poll()).error).toBeUndefined();
-	await new Promise((resolve) => setTimeout(resolve, 20));
-	const [runId] = runAdmin(ctx.sim).seedRuns([{ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString() }]);
-	runAdmin(ctx.sim).setFileName(runId, render, '../../etc/cron.d/x');
-	const { items, error } = await harness.poll();
+	const { items, error } = await triggerAfterRun(ctx.sim, ctx.url, (runId) => runAdmin(ctx.sim).setFileName(runId, render, '../../etc/cron.d/x'));
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(1);
 	expectSafeBinary(items![0].binary?.data, '.._.._etc_cron.d_x');

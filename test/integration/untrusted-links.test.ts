@@ -2,10 +2,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { userinfoLinks } from '../expectations/untrusted';
-import { PollHarness } from '../harness/poll';
-import { FIXTURE_IDS, FIXTURE_KEYS, TEMPLATE_IDS, runAdmin } from '../simulator';
+import { FIXTURE_IDS, TEMPLATE_IDS, runAdmin } from '../simulator';
 import { byId, items, useIntegrationContext } from './support';
-import { CONTINUE_ON_FAIL, completedRun, expectNoCrash, failureOf } from './untrusted-support';
+import { CONTINUE_ON_FAIL, completedRun, expectNoCrash, failureOf, triggerAfterRun } from './untrusted-support';
 
 /**
  * links with user information: `http://user@<the service's host>/…` is on the service's origin, but n8n's
@@ -103,12 +102,7 @@ describe.each(CONTINUE_ON_FAIL)('links with user information, $label', ({ onErro
 });
 
 it('the trigger with attached files: a link with user information fails the poll plainly, nothing sent', async () => {
-	const harness = await PollHarness.create({ events: ['Completed'], options: { attachFiles: true } }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full });
-	expect((await harness.poll()).error).toBeUndefined();
-	await new Promise((resolve) => setTimeout(resolve, 20));
-	const [runId] = runAdmin(ctx.sim).seedRuns([{ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString() }]);
-	runAdmin(ctx.sim).setDownloadPath(runId, render, userinfoLinks(ctx.url, `/workflows/runs/${runId}/files/${render}/download`)[0]);
-	const { error } = await harness.poll();
+	const { error } = await triggerAfterRun(ctx.sim, ctx.url, (runId) => runAdmin(ctx.sim).setDownloadPath(runId, render, userinfoLinks(ctx.url, `/workflows/runs/${runId}/files/${render}/download`)[0]));
 	expect((error as Error).message).toBe(REFUSED);
 	expect(fileDownloads()).toEqual([]);
 });

@@ -114,3 +114,7 @@ export function relayedText(result: HarnessRun): string[] {
 	expect(types[types.length - 1]).toBe('end');
 	return result.chunks.filter((chunk) => chunk.type === 'item').map((chunk) => String(chunk.content));
 }
+
+/** Workflow → Get with one item per ID, Continue On Fail on (the regular output). */
+export const getEachWorkflow = (ctx: IntegrationContext, ids: string[]) =>
+	ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') }, 'full', { onError: 'continueRegularOutput', items: ids.map((id) => ({ json: { id } })) });

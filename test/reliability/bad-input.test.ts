@@ -105,6 +105,12 @@ const foreignUntouched = () => expect(foreign.hits).toEqual([]);
 
 // ---- The rows -----------------------------------------------------------------------------------------------
 
+/** An input document the full key uploaded, for the rows that read one. */
+async function seededDocument(): Promise<IDataObject> {
+	const upload = runAdmin(ctx.sim).seedInputDocument({ keyId: FIXTURE_IDS.keys.full, filename: 'a.md', contentType: 'text/markdown', data: Buffer.from('# A').toString('base64') });
+	return { documentId: upload.documentId };
+}
+
 const ROWS: Row[] = [
 	// Workflow
 	{
@@ -502,10 +508,7 @@ const ROWS: Row[] = [
 		operation: 'Input Document → Get',
 		input: 'a document id that does not exist',
 		parameters: { resource: 'inputDocument', operation: 'get', documentId: '={{ $json.documentId }}' },
-		setup: async () => {
-			const upload = runAdmin(ctx.sim).seedInputDocument({ keyId: FIXTURE_IDS.keys.full, filename: 'a.md', contentType: 'text/markdown', data: Buffer.from('# A').toString('base64') });
-			return { documentId: upload.documentId };
-		},
+		setup: seededDocument,
 		items: (vars) => three((index) => ({ json: { documentId: index === 1 ? 'doc_does_not_exist' : vars.documentId } })),
 		bad: 1,
 		errorClass: 'NodeApiError',
@@ -516,10 +519,7 @@ const ROWS: Row[] = [
 		operation: 'Input Document → Get',
 		input: 'an empty document id',
 		parameters: { resource: 'inputDocument', operation: 'get', documentId: '={{ $json.documentId }}' },
-		setup: async () => {
-			const upload = runAdmin(ctx.sim).seedInputDocument({ keyId: FIXTURE_IDS.keys.full, filename: 'a.md', contentType: 'text/markdown', data: Buffer.from('# A').toString('base64') });
-			return { documentId: upload.documentId };
-		},
+		setup: seededDocument,
 		items: (vars) => three((index) => ({ json: { documentId: index === 1 ? ' ' : vars.documentId } })),
 		bad: 1,
 		errorClass: 'NodeOperationError',

@@ -1,7 +1,7 @@
 // Workflow → Get through n8n's engine against the simulator: one workflow with its steps and input schema, refusals, items side by side.
 import { FIXTURE_IDS } from '../../simulator';
 import { byId, failure, items, useIntegrationContext } from '../../integration/support';
-import { wf } from '../support';
+import { getEachWorkflow, wf } from '../support';
 
 const ctx = useIntegrationContext();
 const get = (workflowId: string) => ({ resource: 'workflow', operation: 'get', workflowId: byId(workflowId) });
@@ -33,11 +33,7 @@ describe('one workflow', () => {
 
 describe('items side by side', () => {
 	it('Continue On Fail: every item gets its own result and keeps its pairedItem', async () => {
-		const result = await ctx.run(
-			{ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') },
-			'full',
-			{ onError: 'continueRegularOutput', items: [{ json: { id: wf.agentSummary } }, { json: { id: 'wf_missing' } }, { json: { id: wf.review } }] },
-		);
+		const result = await getEachWorkflow(ctx, [wf.agentSummary, 'wf_missing', wf.review]);
 		const out = result.output('Drafting Workspace');
 		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(out[0].json.workflowId).toBe(wf.agentSummary);
@@ -51,10 +47,7 @@ describe('items side by side', () => {
 		// Each read takes 20 ms at the service, so reads in flight together overlap measurably (the log's times are
 		// in whole milliseconds; instant answers made the overlap check depend on the machine's load).
 		ctx.sim.admin.addFault({ kind: 'delay', ms: 20, method: 'GET', path: '/workflows/*', times: ids.length });
-		const result = await ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') }, 'full', {
-			onError: 'continueRegularOutput',
-			items: ids.map((id) => ({ json: { id } })),
-		});
+		const result = await getEachWorkflow(ctx, ids);
 		const out = result.output('Drafting Workspace');
 		expect(out.map((item) => item.pairedItem)).toEqual(ids.map((_, item) => ({ item })));
 		expect(out.map((item) => (item.json.error ? 'wf_missing' : item.json.workflowId))).toEqual(ids);
