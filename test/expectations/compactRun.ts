@@ -1,5 +1,6 @@
 // The compact answer (Simplify) about a finished run of the simulator's "Contract summary" workflow, as the
-// engine tests and the e2e agent test both expect it: one rendered PDF, its link on the simulator's address.
+// engine tests and the e2e agent test both expect it: the result text and one rendered PDF (downloaded into the
+// item's `data` field), its link on the simulator's address.
 import { FIXTURE_IDS } from '../simulator';
 
 export function compactContractSummary(baseUrl: string, runId: string): Record<string, unknown> {
@@ -18,8 +19,8 @@ export function compactContractSummary(baseUrl: string, runId: string): Record<s
 				mimeType: 'application/pdf',
 				size: expect.any(Number),
 				url: `${baseUrl}/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`,
-				stepId: FIXTURE_IDS.steps.agentSummary.render,
 				binaryProperty: 'data',
+				stepId: FIXTURE_IDS.steps.agentSummary.render,
 			},
 		],
 	};

@@ -12,7 +12,8 @@ import { HarnessCredentialsHelper } from './credentialsHelper';
  */
 export interface EditorCall {
 	parameters: IDataObject;
-	typeVersion: number;
+	/** The node version; the action node has one (1). */
+	typeVersion?: number;
 	credential: IDataObject;
 	/** The parameter the method serves, as n8n's editor names it (`parameters.answers`). */
 	path?: string;
@@ -24,7 +25,7 @@ async function contextFor(call: EditorCall): Promise<{ context: ILoadOptionsFunc
 		id: 'editor-node',
 		name: 'Drafting Workspace',
 		type: NODE_TYPE,
-		typeVersion: call.typeVersion,
+		typeVersion: call.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: call.parameters as INode['parameters'],
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Drafting Workspace account' } },
@@ -33,7 +34,7 @@ async function contextFor(call: EditorCall): Promise<{ context: ILoadOptionsFunc
 	const store = new Map([['cred-1', { type: CREDENTIAL_TYPE, data: call.credential as never }]]);
 	const additionalData = buildAdditionalDataForTest(new HarnessCredentialsHelper(credentialTypes, store));
 	const context = new LoadOptionsContext(workflow, node, additionalData, call.path ?? '');
-	return { context, nodeType: nodeTypes.getByNameAndVersion(NODE_TYPE, call.typeVersion) };
+	return { context, nodeType: nodeTypes.getByNameAndVersion(NODE_TYPE, call.typeVersion ?? 1) };
 }
 
 export async function resourceMapperFields(method: string, call: EditorCall): Promise<ResourceMapperFields> {

@@ -1,6 +1,6 @@
 import { LoadOptionsContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
-import type { INode, INodeCredentials, INodeListSearchResult, INodeParameters, INodePropertyOptions, INodeType, ResourceMapperFields } from 'n8n-workflow';
+import type { INode, INodeCredentials, INodeListSearchResult, INodeParameters, INodeType, ResourceMapperFields } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, buildAdditionalDataForTest, credentialFor, loadPackage } from './index';
 import { HarnessCredentialsHelper } from './credentialsHelper';
@@ -8,7 +8,8 @@ import { HarnessCredentialsHelper } from './credentialsHelper';
 export interface EditorRequest {
 	/** The node type as n8n names it (NODE_TYPE, CHAT_MODEL_TYPE…). */
 	nodeType: string;
-	typeVersion: number;
+	/** The node version; every node of the package has one (1). */
+	typeVersion?: number;
 	/** The node's parameters as the editor sends them (currentNodeParameters). */
 	parameters?: INodeParameters;
 	/** The credential the editor attached; undefined for a node the editor has not attached one to yet. */
@@ -26,7 +27,7 @@ function contextFor(request: EditorRequest, nodeTypes: Awaited<ReturnType<typeof
 		id: 'uuid-1234',
 		name: 'Temp-Node',
 		type: request.nodeType,
-		typeVersion: request.typeVersion,
+		typeVersion: request.typeVersion ?? 1,
 		position: [0, 0],
 	};
 	const store = new Map();
@@ -43,7 +44,7 @@ function contextFor(request: EditorRequest, nodeTypes: Awaited<ReturnType<typeof
 
 async function nodeTypeOf(request: EditorRequest): Promise<{ type: INodeType; context: LoadOptionsContext }> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
-	return { type: nodeTypes.getByNameAndVersion(request.nodeType, request.typeVersion), context: contextFor(request, nodeTypes, credentialTypes) };
+	return { type: nodeTypes.getByNameAndVersion(request.nodeType, request.typeVersion ?? 1), context: contextFor(request, nodeTypes, credentialTypes) };
 }
 
 /** A resource locator's "From list" search (`listSearch` method), as the editor calls it. */
@@ -52,14 +53,6 @@ export async function listSearch(request: EditorRequest, method: string, filter?
 	const search = type.methods?.listSearch?.[method];
 	if (!search) throw new Error(`${request.nodeType} has no listSearch method ${method}`);
 	return await search.call(context, filter);
-}
-
-/** A dropdown's options (`loadOptions` method), as the editor calls it. */
-export async function loadOptions(request: EditorRequest, method: string): Promise<INodePropertyOptions[]> {
-	const { type, context } = await nodeTypeOf(request);
-	const load = type.methods?.loadOptions?.[method];
-	if (!load) throw new Error(`${request.nodeType} has no loadOptions method ${method}`);
-	return await load.call(context);
 }
 
 /** A field mapper's columns (`resourceMapping` method, e.g. Run → Start's Input Fields), as the editor asks for them. */

@@ -44,28 +44,24 @@ export class TestItemsNode implements INodeType {
 	} as INodeType['description'];
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
-		const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
-			json?: IDataObject;
-			binary?: Record<string, { base64: string; fileName?: string; mimeType?: string }>;
-		}>;
-		const out: INodeExecutionData[] = [];
-		for (const entry of list) {
-			const item: INodeExecutionData = { json: entry.json ?? {}, pairedItem: { item: 0 } };
-			if (entry.binary) {
-				item.binary = {};
-				for (const [key, file] of Object.entries(entry.binary)) {
-					item.binary[key] = await this.helpers.prepareBinaryData(
-						Buffer.from(file.base64, 'base64'),
-						file.fileName,
-						file.mimeType,
-					);
-				}
-			}
-			out.push(item);
-		}
-		return [out];
+		return await itemsOfParameter<{ base64: string; fileName?: string; mimeType?: string }>(this, (file) => Buffer.from(file.base64, 'base64'));
 	}
+}
+
+/** The items of a node's `items` parameter (a JSON array), each binary entry made real n8n binary data from its bytes. */
+export async function itemsOfParameter<File extends { fileName?: string; mimeType?: string }>(context: IExecuteFunctions, bytesOf: (file: File) => Buffer): Promise<INodeExecutionData[][]> {
+	const raw = context.getNodeParameter('items', 0) as string | IDataObject[];
+	const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ json?: IDataObject; binary?: Record<string, File> }>;
+	const out: INodeExecutionData[] = [];
+	for (const entry of list) {
+		const item: INodeExecutionData = { json: entry.json ?? {}, pairedItem: { item: 0 } };
+		if (entry.binary) {
+			item.binary = {};
+			for (const [key, file] of Object.entries(entry.binary)) item.binary[key] = await context.helpers.prepareBinaryData(bytesOf(file), file.fileName, file.mimeType);
+		}
+		out.push(item);
+	}
+	return [out];
 }
 
 /**

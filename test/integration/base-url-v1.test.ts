@@ -1,17 +1,19 @@
-// Issue 26, item 2: a Base URL typed with /v1 (what OpenAI-style credentials ask for) works for every node and every
+// A Base URL typed with /v1 (what OpenAI-style credentials ask for) works for every node and every
 // request: the action node's operations and downloads, its pickers, the trigger, the Chat Model, the credential test.
 // Each runs through n8n-core against the simulator; every request must reach a contract path (no /v1/workflows).
+import type { IDataObject } from 'n8n-workflow';
+
 import { NODE_TYPE, credentialFor, runWorkflow } from '../harness';
 import { testCredential } from '../harness/credentialTest';
-import { listSearch, loadOptions, resourceMapping } from '../harness/loadOptions';
+import { listSearch, resourceMapping } from '../harness/loadOptions';
 import { registerModelConsumer } from '../harness/modelConsumer';
 import { PollHarness } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, TEMPLATE_IDS } from '../simulator';
-import { IntegrationContext, failure, items } from './support';
+import { produce } from '../operations/support';
+import { byId, failure, items, useIntegrationContext } from './support';
 
-const ctx = new IntegrationContext();
+const ctx = useIntegrationContext({ runTimeScale: 0.05, sseHeartbeatMs: 200, chatChunkDelayMs: 1 });
 const wf = FIXTURE_IDS.workflows;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** The ways a user types the Base URL with /v1. */
 const FORMS = ['/v1', '/v1/', '//V1//'];
@@ -28,13 +30,16 @@ function expectContractPaths(): void {
 
 registerModelConsumer();
 
-beforeAll(async () => ctx.start({ runTimeScale: 0.05, sseHeartbeatMs: 200, chatChunkDelayMs: 1 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
 
 describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 	const baseUrl = () => `${ctx.url}${form}`;
+	/** A chain of the action node on this Base URL whose second node outputs the PDF. */
+	async function pdfFromChain(steps: IDataObject[]) {
+		const result = await ctx.runChain(steps, 'full', { baseUrl: baseUrl() });
+		expect(result.status).toBe('success');
+		expect(result.output('Drafting Workspace 2')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+		return result;
+	}
 
 	it('the credential test passes', async () => {
 		expect(await testCredential({ baseUrl: baseUrl(), apiKey: FIXTURE_KEYS.full })).toEqual({ status: 'OK', message: 'Connection successful!' });
@@ -42,38 +47,18 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 	});
 
 	it('Start → Wait: the run, its record and its rendered file download (Simplify links on the service root)', async () => {
-		const result = await ctx.runChain(
-			[
-				{ resource: 'run', operation: 'start', workflowId: byId(wf.agentSummary), inputMode: 'text', inputText: 'Supply agreement…' },
-				{ resource: 'run', operation: 'wait', runId: byId('={{ $json.runId }}'), waitOptions: { checkInterval: 1, timeout: 60 } },
-				{ resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}'), simplify: true },
-			],
-			'full',
-			{ baseUrl: baseUrl() },
-		);
-		expect(result.status).toBe('success');
-		expect(result.output('Drafting Workspace 2')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+		const result = await pdfFromChain([
+			{ resource: 'run', operation: 'start', workflowId: byId(wf.agentSummary), inputMode: 'text', inputText: 'Supply agreement…' },
+			{ resource: 'run', operation: 'wait', runId: byId('={{ $json.runId }}'), waitOptions: { checkInterval: 1, timeout: 60 } },
+			{ resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}'), simplify: true },
+		]);
 		const [simplified] = items(result, 'Drafting Workspace 3');
 		expect(JSON.stringify(simplified)).toContain(`${ctx.url}/workflows/runs/`);
 		expectContractPaths();
 	});
 
 	it('Produce From Template, then Document → Download through the links it gave', async () => {
-		const result = await ctx.runChain(
-			[
-				{
-					resource: 'document',
-					operation: 'produce',
-					templateId: byId(TEMPLATE_IDS.offerLetter),
-					answers: { mappingMode: 'defineBelow', value: { 'employee.name': 'Jordan Lee', role: 'Associate' }, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false },
-				},
-				{ resource: 'document', operation: 'download', links: '={{ $json.links }}', format: 'pdf' },
-			],
-			'full',
-			{ baseUrl: baseUrl() },
-		);
-		expect(result.status).toBe('success');
-		expect(result.output('Drafting Workspace 2')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+		await pdfFromChain([produce({ 'employee.name': 'Jordan Lee', role: 'Associate' }), { resource: 'document', operation: 'download', format: 'pdf' }]);
 		expectContractPaths();
 	});
 
@@ -88,17 +73,17 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 			{ baseUrl: baseUrl() },
 		);
 		expect(result.status).toBe('success');
-		expect(items(result).map((workflow) => workflow.id)).toContain(wf.agentSummary);
+		expect(items(result).map((workflow) => workflow.workflowId)).toContain(wf.agentSummary);
 		expectContractPaths();
 	});
 
 	it('the pickers and the mapper fill: workflows, runs, templates, models, a workflow’s input fields', async () => {
 		const credential = { baseUrl: baseUrl(), apiKey: FIXTURE_KEYS.full };
-		const node = (nodeType = NODE_TYPE, parameters = {}) => ({ nodeType, typeVersion: nodeType === NODE_TYPE ? 2 : 1, credential, parameters });
+		const node = (nodeType = NODE_TYPE, parameters = {}) => ({ nodeType, credential, parameters });
 		expect(JSON.stringify(await listSearch(node(), 'searchWorkflows'))).toContain(wf.agentSummary);
 		expect(JSON.stringify(await listSearch(node(), 'searchTemplates'))).toContain(TEMPLATE_IDS.offerLetter);
 		expect(await listSearch(node(), 'searchRuns')).toMatchObject({ results: expect.any(Array) });
-		expect(JSON.stringify(await loadOptions({ ...node(), typeVersion: 1 }, 'getChatModels'))).toContain('dw-standard');
+		expect(JSON.stringify(await listSearch(node(), 'searchChatModels'))).toContain('dw-standard');
 		expect(JSON.stringify(await listSearch(node('n8n-nodes-drafting-workspace.lmChatDraftingWorkspace'), 'searchChatModels'))).toContain('dw-standard');
 		const fields = await resourceMapping(node(NODE_TYPE, { resource: 'run', operation: 'start', inputMode: 'fields', workflowId: byId(wf.inputNda) }), 'getRunInputFields');
 		expect(JSON.stringify(fields)).toContain('counterparty');
@@ -144,7 +129,7 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 	});
 });
 
-describe('a Base URL that points at the wrong place reads as such (issue 26, item 10)', () => {
+describe('a Base URL that points at the wrong place reads as such', () => {
 	it('a list and a run read under a path the API is not at: No endpoint, with the fix for the Base URL', async () => {
 		const baseUrl = `${ctx.url}/not-the-api`;
 		for (const [parameters, request] of [

@@ -2,14 +2,10 @@
 // Run → Get with ".." asked GET /workflows/runs/.. = GET /workflows/, the workflow list. Refused before anything
 // is sent, with an error naming the item and the fix; Continue On Fail keeps the other items.
 import { FIXTURE_IDS } from '../simulator';
-import { IntegrationContext, failure, items } from './support';
+import { getEachWorkflow } from '../operations/support';
+import { byId, failure, items, useIntegrationContext } from './support';
 
-const ctx = new IntegrationContext();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-
-beforeAll(async () => ctx.start());
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
+const ctx = useIntegrationContext();
 
 const OPERATIONS = [
 	['run', 'get', 'runId'],
@@ -32,12 +28,9 @@ describe('an ID made only of dots is refused, nothing sent', () => {
 
 	it('Continue On Fail: the dotted item gets its error, the others their records, in order', async () => {
 		const ids = [FIXTURE_IDS.workflows.agentSummary, '..', FIXTURE_IDS.workflows.review];
-		const result = await ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') }, 'full', {
-			onError: 'continueRegularOutput',
-			items: ids.map((id) => ({ json: { id } })),
-		});
+		const result = await getEachWorkflow(ctx, ids);
 		const out = items(result);
-		expect(out.map((item) => item.id ?? item.error)).toEqual([ids[0], expect.stringMatching(/only of dots/), ids[2]]);
+		expect(out.map((item) => item.workflowId ?? item.error)).toEqual([ids[0], expect.stringMatching(/only of dots/), ids[2]]);
 		expect(ctx.sim.admin.requests().some((entry) => entry.path === '/workflows' || entry.path === '/workflows/')).toBe(false);
 	});
 });

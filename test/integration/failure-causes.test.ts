@@ -3,19 +3,14 @@ import type { Failure, IDataObject } from 'n8n-workflow';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../simulator';
 import { PollHarness } from '../harness/poll';
 import { ACTION_NODE, type HarnessRun } from '../harness';
-import { IntegrationContext, failure } from './support';
+import { failure, useIntegrationContext } from './support';
 
 /**
  * The error an execution ends with says why in n8n's words (`failure`, what n8n 2.41's poll backoff reads):
  * through n8n-core's engine against the simulator, as n8n stores it for the execution and for the node's task.
  */
-const ctx = new IntegrationContext();
+const ctx = useIntegrationContext();
 const LIST = { resource: 'workflow', operation: 'getAll', returnAll: true };
-
-beforeAll(async () => ctx.start());
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
 
 /** The failure on the error n8n keeps for the execution, checked to be the one on the node's task error too. */
 function declaredFailure(result: HarnessRun): Failure | undefined {

@@ -60,6 +60,22 @@ export class IntegrationContext {
 	}
 }
 
+/**
+ * The one simulator of a test file, with the hooks every engine test file wants: started before the first test,
+ * stopped after the last, reset before each test, and no key in anything a test's runs produced.
+ */
+export function useIntegrationContext(options: Parameters<typeof createSimulator>[0] = {}, extraSecrets: string[] = []): IntegrationContext {
+	const ctx = new IntegrationContext();
+	beforeAll(async () => ctx.start(options));
+	afterAll(async () => ctx.stop());
+	beforeEach(() => ctx.sim.admin.reset());
+	afterEach(() => expect(ctx.leaks(extraSecrets)).toEqual([]));
+	return ctx;
+}
+
+/** A resource locator given By ID, as a saved workflow holds it. */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
 export function items(result: HarnessRun, node = ACTION_NODE): IDataObject[] {
 	return result.output(node).map((item) => item.json);
 }

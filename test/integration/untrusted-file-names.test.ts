@@ -6,18 +6,17 @@ import { filenameFromContentDisposition } from '../../nodes/shared/transport/con
 import { MAX_FILE_NAME_BYTES, safeFileName } from '../../nodes/shared/transport/fileName';
 import { FORBIDDEN_IN_NAMES, HOSTILE_NAMES, hostileName, isBareName } from '../expectations/untrusted';
 import { ACTION_NODE, type HarnessRun } from '../harness';
-import { PollHarness } from '../harness/poll';
-import { FIXTURE_IDS, FIXTURE_KEYS, TEMPLATE_IDS, runAdmin } from '../simulator';
-import { IntegrationContext } from './support';
-import { CONTINUE_ON_FAIL, byId, completedRun, expectNoCrash } from './untrusted-support';
+import { FIXTURE_IDS, TEMPLATE_IDS, runAdmin } from '../simulator';
+import { byId, useIntegrationContext } from './support';
+import { CONTINUE_ON_FAIL, completedRun, expectNoCrash, triggerAfterRun } from './untrusted-support';
 
 /**
- * Issue 27, file names: a name from a Content-Disposition or a run step reaches n8n's binary data as a bare name
+ * File names: a name from a Content-Disposition or a run step reaches n8n's binary data as a bare name
  * (n8n-core's prepareBinaryData splits a name on `/` and keeps the front as the binary's `directory`). Every way a
  * name comes in, with Continue On Fail off and on: the download works, and the name is safe.
  */
 
-const ctx = new IntegrationContext();
+const ctx = useIntegrationContext({ runTimeScale: 0.1, sseHeartbeatMs: 200 });
 const render = FIXTURE_IDS.steps.agentSummary.render;
 /** The fixed ways in, and generated names (a fixed seed: the same names every run). */
 const headerNames = [...HOSTILE_NAMES, ...fc.sample(hostileName, { numRuns: 30, seed: 27 })];
@@ -41,10 +40,6 @@ function succeeded(result: HarnessRun, node = ACTION_NODE): IDataObject[] {
 	return output.map((item) => ({ ...item.json, binary: item.binary }));
 }
 
-beforeAll(async () => ctx.start({ runTimeScale: 0.1, sseHeartbeatMs: 200 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
 
 describe.each(CONTINUE_ON_FAIL)('hostile file names, $label', ({ onError }) => {
 	it.each(headerNames.map((name) => [name]))('a step file named %j: Run → Download File gives a bare name (record and Content-Disposition)', async (name) => {
@@ -53,7 +48,7 @@ describe.each(CONTINUE_ON_FAIL)('hostile file names, $label', ({ onError }) => {
 		const [item] = succeeded(await ctx.run({ resource: 'run', operation: 'downloadFile', runId: byId(runId) }, 'full', { onError }));
 		const expected = safeFileName(name, `${runId}-${render}.pdf`);
 		expectSafeBinary((item.binary as Record<string, IBinaryData>).data, expected);
-		expect((item.files as IDataObject[])[0].fileName).toBe(expected);
+		expect((item.files as IDataObject[])[0].name).toBe(expected);
 	});
 
 	it.each(HOSTILE_NAMES.map((name) => [name]))('a step file named %j and no Content-Disposition: the record’s name, made bare', async (name) => {
@@ -98,7 +93,7 @@ describe.each(CONTINUE_ON_FAIL)('hostile file names, $label', ({ onError }) => {
 		const answers = { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false };
 		const [item] = succeeded(await ctx.run({ resource: 'document', operation: 'produce', templateId: byId(TEMPLATE_IDS.offerLetter), answers, downloadFormat: 'pdf' }, 'full', { onError }));
 		expectSafeBinary((item.binary as Record<string, IBinaryData>).data, '.._.._.._tmp_offer.pdf');
-		expect(item.download).toMatchObject({ outcome: 'downloaded', fileName: '.._.._.._tmp_offer.pdf' });
+		expect(item.download).toMatchObject({ outcome: 'downloaded', file: { name: '.._.._.._tmp_offer.pdf' } });
 	});
 
 	it('Run → Download Input Document of an upload named "..\\\\..\\\\notes\\r\\n.md": a bare name', async () => {
@@ -113,12 +108,7 @@ describe.each(CONTINUE_ON_FAIL)('hostile file names, $label', ({ onError }) => {
 });
 
 it('the trigger’s attached files: a step file named "../../etc/cron.d/x" arrives as a bare name', async () => {
-	const harness = await PollHarness.create({ events: ['Completed'], options: { attachFiles: true } }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full });
-	expect((await harness.poll()).error).toBeUndefined();
-	await new Promise((resolve) => setTimeout(resolve, 20));
-	const [runId] = runAdmin(ctx.sim).seedRuns([{ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString() }]);
-	runAdmin(ctx.sim).setFileName(runId, render, '../../etc/cron.d/x');
-	const { items, error } = await harness.poll();
+	const { items, error } = await triggerAfterRun(ctx.sim, ctx.url, (runId) => runAdmin(ctx.sim).setFileName(runId, render, '../../etc/cron.d/x'));
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(1);
 	expectSafeBinary(items![0].binary?.data, '.._.._etc_cron.d_x');

@@ -2,19 +2,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { userinfoLinks } from '../expectations/untrusted';
-import { PollHarness } from '../harness/poll';
-import { FIXTURE_IDS, FIXTURE_KEYS, TEMPLATE_IDS, runAdmin } from '../simulator';
-import { IntegrationContext, items } from './support';
-import { CONTINUE_ON_FAIL, byId, completedRun, expectNoCrash, failureOf } from './untrusted-support';
+import { FIXTURE_IDS, TEMPLATE_IDS, runAdmin } from '../simulator';
+import { byId, items, useIntegrationContext } from './support';
+import { CONTINUE_ON_FAIL, completedRun, expectNoCrash, failureOf, triggerAfterRun } from './untrusted-support';
 
 /**
- * Issue 27, links with user information: `http://user@<the service's host>/…` is on the service's origin, but n8n's
+ * links with user information: `http://user@<the service's host>/…` is on the service's origin, but n8n's
  * HTTP client would send `Authorization: Basic …` for it instead of the Bearer key. Such a link is refused before
  * anything is sent (the credential is not blamed), and never output: not as Simplify's file url, not in a
  * produced document's links. Continue On Fail off and on.
  */
 
-const ctx = new IntegrationContext();
+const ctx = useIntegrationContext({ runTimeScale: 0.1, sseHeartbeatMs: 200 }, ['secret']);
 const render = FIXTURE_IDS.steps.agentSummary.render;
 const REFUSED = 'Refused to follow a link with user information (user@) in it';
 const mapper = { mappingMode: 'defineBelow', value: {}, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false };
@@ -39,11 +38,6 @@ const withUserinfo = (body: unknown) => {
 	return { ...answer, links };
 };
 
-beforeAll(async () => ctx.start({ runTimeScale: 0.1, sseHeartbeatMs: 200 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks(['secret'])).toEqual([]));
-
 describe.each(CONTINUE_ON_FAIL)('links with user information, $label', ({ onError }) => {
 	it.each(SPELLINGS.map((index) => [index]))('Run → Download File refuses spelling %i before sending anything, and does not blame the key', async (index) => {
 		const { runId } = linkedRun((links) => links[index]);
@@ -60,7 +54,7 @@ describe.each(CONTINUE_ON_FAIL)('links with user information, $label', ({ onErro
 		const result = await ctx.run({ resource: 'run', operation: 'get', runId: byId(runId), simplify: true }, 'full', { onError });
 		expectNoCrash(result);
 		const [compact] = items(result);
-		expect((compact.files as IDataObject[])[0]).toEqual({ name: 'contract-summary.pdf', format: 'pdf', mimeType: 'application/pdf', size: expect.any(Number) });
+		expect((compact.files as IDataObject[])[0]).toEqual({ name: 'contract-summary.pdf', format: 'pdf', mimeType: 'application/pdf', size: expect.any(Number), url: null, stepId: FIXTURE_IDS.steps.agentSummary.render });
 		expect(JSON.stringify(compact)).not.toContain('@127.0.0.1');
 	});
 
@@ -91,7 +85,7 @@ describe.each(CONTINUE_ON_FAIL)('links with user information, $label', ({ onErro
 	it('Document → Download of a link with user information: refused', async () => {
 		// The user's own parameter (n8n keeps parameters in the execution), so not the service's `secret`.
 		const link = `${ctx.url.replace('//', '//user:typed@')}/documents/doc_1/content/pdf`;
-		const outcome = failureOf(await ctx.run({ resource: 'document', operation: 'download', links: JSON.stringify({ pdf: link }), format: 'pdf' }, 'full', { onError }), onError);
+		const outcome = failureOf(await ctx.run({ resource: 'document', operation: 'download', documentLink: link, format: 'pdf' }, 'full', { onError }), onError);
 		expect(outcome.message).toBe(REFUSED);
 		expect(outcome.description).toContain('"http://***@127.0.0.1:');
 	});
@@ -108,12 +102,7 @@ describe.each(CONTINUE_ON_FAIL)('links with user information, $label', ({ onErro
 });
 
 it('the trigger with attached files: a link with user information fails the poll plainly, nothing sent', async () => {
-	const harness = await PollHarness.create({ events: ['Completed'], options: { attachFiles: true } }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full });
-	expect((await harness.poll()).error).toBeUndefined();
-	await new Promise((resolve) => setTimeout(resolve, 20));
-	const [runId] = runAdmin(ctx.sim).seedRuns([{ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString() }]);
-	runAdmin(ctx.sim).setDownloadPath(runId, render, userinfoLinks(ctx.url, `/workflows/runs/${runId}/files/${render}/download`)[0]);
-	const { error } = await harness.poll();
+	const { error } = await triggerAfterRun(ctx.sim, ctx.url, (runId) => runAdmin(ctx.sim).setDownloadPath(runId, render, userinfoLinks(ctx.url, `/workflows/runs/${runId}/files/${render}/download`)[0]));
 	expect((error as Error).message).toBe(REFUSED);
 	expect(fileDownloads()).toEqual([]);
 });

@@ -4,17 +4,17 @@ import type { IDataObject } from 'n8n-workflow';
 import { describeAnswer } from '../../nodes/shared/transport/answer';
 import { NOT_OBJECTS, notObject } from '../expectations/untrusted';
 import { FIXTURE_IDS, TEMPLATE_IDS } from '../simulator';
-import { IntegrationContext } from './support';
-import { CONTINUE_ON_FAIL, byId, completedRun, failureOf } from './untrusted-support';
+import { byId, useIntegrationContext } from './support';
+import { CONTINUE_ON_FAIL, completedRun, failureOf } from './untrusted-support';
 
 /**
- * Issue 27, answers of the wrong shape: every operation, every reader of a JSON answer, with the answer replaced by
+ * answers of the wrong shape: every operation, every reader of a JSON answer, with the answer replaced by
  * the simulator (`answer` faults) by null, a list, a text, a number…, with Continue On Fail off and on. Each run
  * ends with a NodeApiError naming the request and what came back (or its error item), never a crash; a POST's
  * error says that what it asked for may exist all the same, and how to check.
  */
 
-const ctx = new IntegrationContext();
+const ctx = useIntegrationContext({ runTimeScale: 0.1, sseHeartbeatMs: 200 });
 const wf = FIXTURE_IDS.workflows;
 const mapper = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false });
 const note = { base64: Buffer.from('# Terms\n').toString('base64'), fileName: 'terms.md', mimeType: 'text/markdown' };
@@ -81,11 +81,6 @@ async function runWithAnswer(shapeCase: ShapeCase, body: unknown, onError: (type
 	const result = await ctx.run(shapeCase.parameters(runId), 'full', { onError, items: shapeCase.items });
 	return { result, runId, outcome: failureOf(result, onError) };
 }
-
-beforeAll(async () => ctx.start({ runTimeScale: 0.1, sseHeartbeatMs: 200 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
 
 describe.each(CONTINUE_ON_FAIL)('an answer of the wrong shape, $label', ({ onError }) => {
 	describe.each(CASES.map((shapeCase) => [shapeCase.name, shapeCase]))('%s', (_name, shapeCase) => {

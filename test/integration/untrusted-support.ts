@@ -1,10 +1,11 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { ACTION_NODE, type HarnessRun } from '../harness';
-import { FIXTURE_IDS, runAdmin, type Simulator } from '../simulator';
+import { PollHarness } from '../harness/poll';
+import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin, type Simulator } from '../simulator';
 
 /**
- * Issue 27's engine tests: the same workflow with Continue On Fail off and on, and what every run must show
+ * The engine tests of untrusted answers: the same workflow with Continue On Fail off and on, and what every run must show
  * whatever the service answered: the execution ends (success, or a node error naming the request), never a crash.
  */
 
@@ -58,4 +59,13 @@ export function completedRun(sim: Simulator): string {
 	return runId;
 }
 
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** The trigger with Attach Rendered Files: a first poll sets its start, a run finishes (changed first), the next poll reads it. */
+export async function triggerAfterRun(sim: Simulator, url: string, change: (runId: string) => void): Promise<Awaited<ReturnType<PollHarness['poll']>>> {
+	const harness = await PollHarness.create({ events: ['Completed'], options: { attachFiles: true } }, { baseUrl: url, apiKey: FIXTURE_KEYS.full });
+	expect((await harness.poll()).error).toBeUndefined();
+	await new Promise((resolve) => setTimeout(resolve, 20));
+	const [runId] = runAdmin(sim).seedRuns([{ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString() }]);
+	change(runId);
+	return await harness.poll();
+}

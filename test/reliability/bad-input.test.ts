@@ -4,12 +4,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin, type FixtureKeyName } from '../simulator';
+import { byId } from '../integration/support';
 import { itemOutcomes, plainMessageProblem, runNode, thrownError, type ItemSpec } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
 import { ForeignOrigin, callService } from './support/servers';
 
 /**
- * The bad-input table (issue 10): one row per wrong input, across every operation and the trigger. Each row
+ * The bad-input table: one row per wrong input, across every operation and the trigger. Each row
  * runs the node twice with three items (the bad one in the middle, unless the input is the credential itself):
  *   1. Continue On Fail off: the node stops with the row's error class and message, naming the bad item;
  *   2. Continue On Fail on: the other items still succeed, the bad one becomes an error item with the same
@@ -21,7 +22,6 @@ const ctx = new ReliabilityContext();
 const foreign = new ForeignOrigin();
 const wf = FIXTURE_IDS.workflows;
 const steps = FIXTURE_IDS.steps;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const mapper = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
 
 type ErrorClass = 'NodeOperationError' | 'NodeApiError';
@@ -104,6 +104,12 @@ const noRequestTo = (path: RegExp) => () => expect(ctx.sim.admin.requests().filt
 const foreignUntouched = () => expect(foreign.hits).toEqual([]);
 
 // ---- The rows -----------------------------------------------------------------------------------------------
+
+/** An input document the full key uploaded, for the rows that read one. */
+async function seededDocument(): Promise<IDataObject> {
+	const upload = runAdmin(ctx.sim).seedInputDocument({ keyId: FIXTURE_IDS.keys.full, filename: 'a.md', contentType: 'text/markdown', data: Buffer.from('# A').toString('base64') });
+	return { documentId: upload.documentId };
+}
 
 const ROWS: Row[] = [
 	// Workflow
@@ -196,13 +202,12 @@ const ROWS: Row[] = [
 	},
 	{
 		operation: 'Run → Start',
-		input: 'a value outside the options (service refusal)',
+		input: 'a value outside the options (refused before sending)',
 		parameters: startNda({ governing_law: '={{ $json.law }}' }),
 		items: jsonItems({ ...ndaItem, law: 'New York' }, { ...ndaItem, law: 'Mars' }),
 		bad: 1,
-		errorClass: 'NodeApiError',
-		httpCode: '400',
-		message: /^The run input does not match the workflow's input schema \(invalid_input\): governing_law: must be one of: "England and Wales", "New York", "Delaware"$/,
+		errorClass: 'NodeOperationError',
+		message: /^The input for workflow "NDA drafting" is not complete: governing_law "Mars" is not one of .*Delaware/,
 	},
 	{
 		operation: 'Run → Start',
@@ -503,10 +508,7 @@ const ROWS: Row[] = [
 		operation: 'Input Document → Get',
 		input: 'a document id that does not exist',
 		parameters: { resource: 'inputDocument', operation: 'get', documentId: '={{ $json.documentId }}' },
-		setup: async () => {
-			const upload = runAdmin(ctx.sim).seedInputDocument({ keyId: FIXTURE_IDS.keys.full, filename: 'a.md', contentType: 'text/markdown', data: Buffer.from('# A').toString('base64') });
-			return { documentId: upload.documentId };
-		},
+		setup: seededDocument,
 		items: (vars) => three((index) => ({ json: { documentId: index === 1 ? 'doc_does_not_exist' : vars.documentId } })),
 		bad: 1,
 		errorClass: 'NodeApiError',
@@ -517,10 +519,7 @@ const ROWS: Row[] = [
 		operation: 'Input Document → Get',
 		input: 'an empty document id',
 		parameters: { resource: 'inputDocument', operation: 'get', documentId: '={{ $json.documentId }}' },
-		setup: async () => {
-			const upload = runAdmin(ctx.sim).seedInputDocument({ keyId: FIXTURE_IDS.keys.full, filename: 'a.md', contentType: 'text/markdown', data: Buffer.from('# A').toString('base64') });
-			return { documentId: upload.documentId };
-		},
+		setup: seededDocument,
 		items: (vars) => three((index) => ({ json: { documentId: index === 1 ? ' ' : vars.documentId } })),
 		bad: 1,
 		errorClass: 'NodeOperationError',
@@ -664,7 +663,7 @@ const ROWS: Row[] = [
 	{
 		operation: 'Document → Download',
 		input: 'a document link on another origin',
-		parameters: { resource: 'document', operation: 'download', links: '={{ $json.links }}', format: 'pdf' },
+		parameters: { resource: 'document', operation: 'download', format: 'pdf' },
 		setup: async () => ({ links: await producedLinks() }),
 		items: (vars) => three((index) => ({ json: { links: index === 1 ? { pdf: `${foreign.url}/documents/steal/content/pdf` } : vars.links } })),
 		bad: 1,
@@ -675,17 +674,17 @@ const ROWS: Row[] = [
 	{
 		operation: 'Document → Download',
 		input: 'links without the asked format',
-		parameters: { resource: 'document', operation: 'download', links: '={{ $json.links }}', format: 'pdf' },
+		parameters: { resource: 'document', operation: 'download', format: 'pdf' },
 		setup: async () => ({ links: await producedLinks() }),
 		items: (vars) => three((index) => ({ json: { links: index === 1 ? { docx: (vars.links as IDataObject).docx } : vars.links } })),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^No pdf link in the document's links$/,
+		message: /^Document Link of item 1 has no pdf link \(it has docx\)$/,
 	},
 	{
 		operation: 'Document → Download',
 		input: 'a document that needs a person’s review first',
-		parameters: { resource: 'document', operation: 'download', links: '={{ $json.links }}', format: 'pdf' },
+		parameters: { resource: 'document', operation: 'download', format: 'pdf' },
 		setup: async () => ({ links: await producedLinks(), review: await producedLinks('tpl_board_resolution', { resolution_text: 'Approve.', meeting_date: '2026-02-10' }) }),
 		items: (vars) => three((index) => ({ json: { links: index === 1 ? vars.review : vars.links } })),
 		bad: 1,

@@ -6,7 +6,7 @@ import { ReliabilityContext, writeResults } from './support/results';
 import { isDeep } from '../support/depth';
 
 /**
- * Concurrency (issue 10): one execution, 200 items (100 in `npm test`) of mixed valid and invalid input, through Start Run with
+ * Concurrency: one execution, 200 items (100 in `npm test`) of mixed valid and invalid input, through Start Run with
  * Wait for Completion, Continue On Fail on, while the service also throws a few 423s, 429s and dropped event
  * streams at it. The right items fail (with their own index and message), the rest complete, every output lines
  * up with its input (pairedItem, the run's own input), and each valid input started exactly one run.
@@ -130,7 +130,7 @@ it(`${ITEMS} items through Start Run + Wait: the right ones fail, the rest compl
 	expect({ misaligned, wrongOutcome, duplicates }).toEqual({ misaligned: [], wrongOutcome: [], duplicates: [] });
 	expect(runs).toHaveLength(byKind.valid.items);
 	// Every start fault was met (and retried, never duplicated). The stream cuts meet only the streams still open:
-	// a batch starts all the runs before following any (issue 20), so most runs of 40 ms have ended by their turn
+	// a batch starts all the runs before following any, so most runs of 40 ms have ended by their turn
 	// and are read after a refused stream (409); cut streams are the fault matrix's subject.
 	expect(log.filter((entry) => entry.method === 'POST' && entry.faults.length > 0)).toHaveLength(6);
 }, 240_000);

@@ -4,11 +4,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { FIXTURE_IDS, runAdmin, templatesAdmin, type FaultRuleInput, type RequestLogEntry } from '../simulator';
 import { uploadsAdmin } from '../simulator/uploads';
+import { byId } from '../integration/support';
 import { compressTimeouts, itemOutcomes, plainMessageProblem, runNode, type ItemOutcome, type ItemSpec } from './support/harness';
 import { ReliabilityContext, writeResults, type Fault } from './support/results';
 
 /**
- * The fault matrix (issue 10): Start Run + Wait, Upload, Produce and Chat, each through n8n's engine against
+ * The fault matrix: Start Run + Wait, Upload, Produce and Chat, each through n8n's engine against
  * the simulator's fault injection. Every cell runs two items with Continue On Fail, the fault aimed at the
  * first; it asserts the outcome (success, or a failure with a plain message), that nothing was done twice
  * (runs per input, uploads per file, documents per title, completions per question), and that nothing was
@@ -21,7 +22,6 @@ import { ReliabilityContext, writeResults, type Fault } from './support/results'
 
 const ctx = new ReliabilityContext();
 const wf = FIXTURE_IDS.workflows;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 type Operation = 'Start Run + Wait' | 'Wait: event stream' | 'Upload' | 'Produce' | 'Chat';
 
@@ -330,7 +330,7 @@ describe('fault matrix', () => {
 				[true, undefined],
 				[true, undefined],
 			]);
-			// Waits of a batch run side by side (issue 20): both items' streams meet the burst, so its attempts are
+			// Waits of a batch run side by side: both items' streams meet the burst, so its attempts are
 			// counted over both items (less the other item's one success); sends stay one item after the other.
 			const burstAttempts = cell.operation === 'Wait: event stream' ? result.attempts[0] + result.attempts[1] - 1 : result.attempts[0];
 			if (expected.attempts !== undefined) expect(burstAttempts).toBe(expected.attempts);

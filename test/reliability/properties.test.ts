@@ -18,7 +18,7 @@ import { ReliabilityContext, writeResults } from './support/results';
 import { runsOf } from '../support/depth';
 
 /**
- * Property-based tests (issue 10), with fast-check:
+ * Property-based tests, with fast-check:
  *   - event streams (run events, chat chunks) serialised with random line endings and cut into random byte
  *     chunks, through the SseReader and, over real sockets, through the node (Wait For Run, Chat);
  *   - random JSON Schemas (nested objects, enums, choice lists, dates, pictures, fixed fields, awkward names)
@@ -247,7 +247,7 @@ describe('event streams cut anywhere, through the node over a socket', () => {
 					text: parts.join(''),
 					finishReason: 'stop',
 					model: 'dw-standard',
-					usage: { prompt_tokens: 3, completion_tokens: parts.length, total_tokens: 3 + parts.length },
+					usage: { promptTokens: 3, completionTokens: parts.length, totalTokens: 3 + parts.length, reasoningTokens: 0 },
 				});
 			}),
 			runsOf(30, 10),

@@ -3,12 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../simulator';
+import { byId } from '../integration/support';
 import { itemOutcomes, runNode, thrownError } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
 import { ForeignOrigin, RewritingProxy, callService } from './support/servers';
 
 /**
- * Secrets (issue 10): the key never leaves its origin and is never written anywhere.
+ * Secrets: the key never leaves its origin and is never written anywhere.
  *   - every server-given path or link (a run's downloadPath, a produced document's links, an upload's
  *     Location, a redirect) that points at another origin is refused, in every spelling tried, and that origin
  *     receives nothing;
@@ -22,7 +23,6 @@ const foreign = new ForeignOrigin();
 const proxy = new RewritingProxy(() => ctx.url);
 const wf = FIXTURE_IDS.workflows;
 const steps = FIXTURE_IDS.steps;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 interface LinkResult {
 	via: string;
@@ -108,7 +108,8 @@ describe('a server-given link on another origin is refused, and that origin rece
 
 	it.each(CRAFTED)('document link %s (Document → Download)', async (template) => {
 		const link = spell(template);
-		const result = await runNode(ctx, { parameters: { resource: 'document', operation: 'download', links: JSON.stringify({ pdf: link }), format: 'pdf' } });
+		// The links as a Produce From Template item carries them (the service's answer), read by Document Link's default.
+		const result = await runNode(ctx, { parameters: { resource: 'document', operation: 'download', format: 'pdf' }, items: [{ json: { links: { pdf: link } } }] });
 		const error = thrownError(result);
 		links.push({ via: 'document link / Document → Download', link: template, outcome: error ? error.message : 'downloaded', foreignHits: foreign.hits.length });
 		expect(error?.message).toBe('Refused to follow a link that points outside the service');
@@ -137,7 +138,7 @@ describe('a server-given link on another origin is refused, and that origin rece
 		});
 		const error = thrownError(result);
 		links.push({ via: 'document links in the Produce answer', link: 'http://{foreign}/documents/…/content/pdf', outcome: error?.message ?? 'downloaded', foreignHits: foreign.hits.length });
-		// The document was produced before the link was refused: the message says so first (issue 16).
+		// The document was produced before the link was refused: the message says so first.
 		expect(error?.message).toMatch(/^Document tdoc_[0-9a-f]+ was produced, but downloading its pdf failed: Refused to follow a link that points outside the service$/);
 		expect(foreign.hits).toEqual([]);
 	});
@@ -164,7 +165,7 @@ describe('a server-given link on another origin is refused, and that origin rece
 		const error = thrownError(other);
 		links.push({ via: 'Location of an upload (Wait Until Ready)', link: 'http://{foreign}/workflow-inputs/documents/…', outcome: error?.message ?? 'followed', foreignHits: foreign.hits.length });
 		checks.push({ check: 'an upload’s same-origin Location is followed (control)', result: String(itemOutcomes(same)[0].json.status) });
-		// The upload was accepted before its Location was refused: the message says so first (issue 16).
+		// The upload was accepted before its Location was refused: the message says so first.
 		expect(error?.message).toBe('"notes.txt" was uploaded, but waiting for it to be ready failed: Refused to follow a link that points outside the service');
 		expect(foreign.hits).toEqual([]);
 	});

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { FIXTURE_IDS, runAdmin, templatesAdmin } from '../simulator';
 import { traceTimers } from '../simulator/timer-trace';
 import { isDeep } from '../support/depth';
+import { byId } from '../integration/support';
 import { itemOutcomes, plainMessageProblem, runNode } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
 
@@ -15,7 +16,6 @@ import { ReliabilityContext, writeResults } from './support/results';
  */
 
 const ctx = new ReliabilityContext();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 /** Far past the node's 60 s, so the answer is still held when the node gives up, however busy the machine. */
 const HOLD_MS = 90_000;
 const deepIt = isDeep() ? it : it.skip;

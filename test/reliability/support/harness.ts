@@ -1,8 +1,9 @@
-import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { ACTION_NODE, CREDENTIAL_TYPE, NODE_TYPE, credentialFor, registerNodeTypes, runWorkflow, type HarnessRun, type WorkflowJson } from '../../harness';
 import { HarnessCredentialsHelper } from '../../harness/credentialsHelper';
+import { TestItemsNode, itemsOfParameter } from '../../harness/standInNodes';
 import { IntegrationContext } from '../../integration/support';
 import { FIXTURE_KEYS, encodeGrayJpeg, encodePng, type FixtureKeyName } from '../../simulator';
 
@@ -51,35 +52,12 @@ function generateBytes(spec: BinarySpec): Buffer {
 	}
 }
 
-/** Emits the items of its `items` parameter; binary files are built here with prepareBinaryData. */
+/** Emits the items of its `items` parameter, as the harness's Test Items node does; the files are generated here. */
 class ReliabilityItemsNode implements INodeType {
-	description = {
-		displayName: 'Reliability Items',
-		name: 'reliabilityItems',
-		group: ['input'],
-		version: 1,
-		description: 'Emits test items, generating their files',
-		defaults: { name: 'Items' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
-	} as INodeType['description'];
+	description = { ...new TestItemsNode().description, displayName: 'Reliability Items', name: 'reliabilityItems', description: 'Emits test items, generating their files', defaults: { name: 'Items' } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const raw = this.getNodeParameter('items', 0) as string | ItemSpec[];
-		const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as ItemSpec[];
-		const out: INodeExecutionData[] = [];
-		for (const entry of list) {
-			const item: INodeExecutionData = { json: entry.json ?? {}, pairedItem: { item: 0 } };
-			if (entry.binary) {
-				item.binary = {};
-				for (const [name, spec] of Object.entries(entry.binary)) {
-					item.binary[name] = await this.helpers.prepareBinaryData(generateBytes(spec), spec.fileName, spec.mimeType);
-				}
-			}
-			out.push(item);
-		}
-		return [out];
+		return await itemsOfParameter<BinarySpec>(this, generateBytes);
 	}
 }
 

@@ -1,32 +1,20 @@
-import { initFilesystemBinaryData } from '../setup/filesystemBinaryMode';
+// Input Document → Upload from n8n's filesystem binary data store (a default n8n instance keeps binaries there): the node streams the file from the store.
+import { initFilesystemBinaryData } from '../../setup/filesystemBinaryMode';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { ACTION_NODE } from '../harness';
-import { FIXTURE_IDS, inputDocumentStore } from '../simulator';
-import { samplePdf } from '../simulator/uploads/testing';
-import { IntegrationContext, failure, items } from './support';
+import { ACTION_NODE } from '../../harness';
+import { FIXTURE_IDS, inputDocumentStore } from '../../simulator';
+import { samplePdf } from '../../simulator/uploads/testing';
+import { byId, failure, items, useIntegrationContext } from '../../integration/support';
 
-/**
- * Uploads from n8n's filesystem binary data store (a default n8n instance keeps binaries there): the node
- * streams the file from the store, framed by the multipart or JSON head and tail, instead of holding it.
- */
-const ctx = new IntegrationContext();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+/** The store first: the simulator starts after it (hooks run in the order they are registered). */
+beforeAll(async () => initFilesystemBinaryData());
+const ctx = useIntegrationContext({ ingestionMs: 100 });
 let pdf: Buffer;
+beforeAll(async () => (pdf = await samplePdf(4)));
 
 const pdfItem = () => [{ json: {}, binary: { data: { base64: pdf.toString('base64'), fileName: 'stored.pdf', mimeType: 'application/pdf' } } }];
-
-beforeAll(async () => {
-	await initFilesystemBinaryData();
-	await ctx.start({ ingestionMs: 100 });
-	pdf = await samplePdf(4);
-});
-afterAll(async () => {
-	expect(ctx.leaks()).toEqual([]);
-	await ctx.stop();
-});
-beforeEach(() => ctx.sim.admin.reset());
 
 function stored(documentId: unknown): Buffer | undefined {
 	return inputDocumentStore(ctx.sim.state).documents.get(String(documentId))?.bytes;

@@ -1,75 +1,44 @@
+// Document → Produce From Template through n8n's engine against the simulator: one row per rule of the contract's "Template production" list, links, Download, Map Automatically.
 import JSZip from 'jszip';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
-import { ACTION_NODE } from '../harness';
-import { TEMPLATE_IDS, encodeGrayJpeg, encodePng, templatesAdmin } from '../simulator';
-import { IntegrationContext, failure, items } from './support';
+import { ACTION_NODE } from '../../harness';
+import { TEMPLATE_IDS, encodeGrayJpeg, encodePng, templatesAdmin } from '../../simulator';
+import { byId, failure, items, useIntegrationContext } from '../../integration/support';
+import { REQUIRED, SECOND, binaryBytes as bytes, downloadDocument, produce, requestsTo } from '../support';
 
-const ctx = new IntegrationContext();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const SECOND = `${ACTION_NODE} 2`;
+const ctx = useIntegrationContext();
 
 /** A complete set of answers for the offer letter, keyed by dotted path as the mapper shows them. */
 const OFFER: IDataObject = {
-	'employee.name': 'Jordan Lee',
-	'employee.start_date': '2026-03-01',
+	...REQUIRED,
 	'employee.salary': 85000,
 	'employee.remote': true,
 	role: 'Senior Associate',
 	benefits: 'Health, Gym',
 	notes: 'Relocation support of two weeks.',
 };
+/** What a first-time user types: the case of the option texts wrong, several choices comma-separated. */
+const LOOSE = { ...REQUIRED, role: 'senior associate', benefits: 'health, gym' };
 
-const produce = (answers: IDataObject, extra: IDataObject = {}, templateId: string = TEMPLATE_IDS.offerLetter) => ({
-	resource: 'document',
-	operation: 'produce',
-	templateId: byId(templateId),
-	answers: { mappingMode: 'defineBelow', value: answers, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false },
-	...extra,
-});
-
-function produceRequests(): IDataObject[] {
-	return ctx.sim.admin
-		.requests()
-		.filter((entry) => entry.method === 'POST' && /\/documents$/.test(entry.path))
-		.map((entry) => entry.requestBody as IDataObject);
-}
-
-function bytes(item: INodeExecutionData, property = 'data'): Buffer {
-	return Buffer.from(item.binary![property].data, 'base64');
-}
+const produceRequests = () => requestsTo(ctx, 'POST', /\/documents$/).map((entry) => entry.requestBody as IDataObject);
+const postedInput = () => produceRequests()[0]?.input as IDataObject | undefined;
 
 async function markdownOf(links: IDataObject): Promise<string> {
-	const result = await ctx.run({ resource: 'document', operation: 'download', links: JSON.stringify(links), format: 'markdown' });
+	const result = await ctx.run(downloadDocument(links, 'markdown'));
 	return bytes(result.output(ACTION_NODE)[0]).toString('utf8');
 }
 
 const png = (side = 40) => ({ base64: encodePng(side, side).toString('base64'), fileName: 'photo.png', mimeType: 'image/png' });
 
-beforeAll(async () => ctx.start());
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
-
-describe('Template → Get Many / Get', () => {
-	it('lists the usable templates with requiresReview, and gets one with its schema and needsAttention', async () => {
-		const listed = items(await ctx.run({ resource: 'template', operation: 'getAll', returnAll: true }));
-		expect(listed.map((template) => template.id)).toEqual(expect.arrayContaining([TEMPLATE_IDS.offerLetter, TEMPLATE_IDS.boardResolution]));
-		expect(listed.map((template) => template.id)).not.toContain(TEMPLATE_IDS.retired);
-		expect(listed.find((template) => template.id === TEMPLATE_IDS.boardResolution)).toMatchObject({ requiresReview: true });
-		const [detail] = items(await ctx.run({ resource: 'template', operation: 'get', templateId: byId(TEMPLATE_IDS.ndaShort) }));
-		expect(detail).toMatchObject({ needsAttention: true, inputSchema: expect.any(Object) });
-	});
-});
-
-describe('Document → Produce From Template: a nested template from flat item fields', () => {
+describe('a nested template from flat item fields', () => {
 	it('is assembled; the answers are posted nested; the PDF parses and the DOCX holds the answers', async () => {
 		const mapped = Object.fromEntries(Object.keys(OFFER).map((path) => [path, `={{ $json["${path}"] }}`]));
 		const result = await ctx.runChain(
 			[
 				produce({ ...mapped, 'employee.photo': 'photo' }, { downloadFormat: 'pdf', title: 'Offer for Jordan Lee' }),
-				{ resource: 'document', operation: 'download', links: '={{ $json.links }}', format: 'docx', binaryPropertyName: 'docx' },
+				{ resource: 'document', operation: 'download', format: 'docx', binaryPropertyName: 'docx' },
 			],
 			'full',
 			{ items: [{ json: OFFER, binary: { photo: png() } }] },
@@ -101,7 +70,7 @@ describe('Document → Produce From Template: a nested template from flat item f
 	});
 });
 
-describe('Document → Produce From Template: one row per rule of the contract’s "Template production" list', () => {
+describe('one row per rule of the contract’s "Template production" list', () => {
 	type Row = [rule: string, answers: IDataObject, expectation: (result: Awaited<ReturnType<typeof ctx.run>>) => Promise<void> | void, extra?: IDataObject];
 
 	const rows: Row[] = [
@@ -240,39 +209,16 @@ describe('Document → Produce From Template: one row per rule of the contract�
 	});
 });
 
-describe('Document → review, attention and visibility', () => {
-	const board = { resolution_text: 'Approve the 2026 budget.', meeting_date: '2026-02-10' };
-
-	it('a review-required document: download refused in plain words until a person attests it, then the file', async () => {
-		const produced = await ctx.run(produce(board, {}, TEMPLATE_IDS.boardResolution));
-		const [document] = items(produced);
-		expect(document.status).toBe('assembled');
-		const download = { resource: 'document', operation: 'download', links: JSON.stringify(document.links), format: 'pdf' };
-
-		const refused = await ctx.run(download);
-		expect(failure(refused).httpCode).toBe('403');
-		expect(failure(refused).message).toBe('A person must review this document in the workspace before its content can be downloaded (review_required)');
-		expect(failure(refused).description).toMatch(/^A person must review the document in the workspace first/);
-
-		templatesAdmin(ctx.sim).attest(String(document.documentId));
-		const allowed = await ctx.run(download);
-		expect(bytes(allowed.output(ACTION_NODE)[0]).subarray(0, 5).toString()).toBe('%PDF-');
-	});
+describe('a template that needs attention', () => {
 
 	it('a template that needs attention is reported before anything is posted', async () => {
 		const result = await ctx.run(produce({ counterparty: 'Initech' }, {}, TEMPLATE_IDS.ndaShort));
 		expect(failure(result).message).toBe('Template "Short NDA" needs attention before it can be used');
 		expect(produceRequests()).toEqual([]);
 	});
-
-	it("another user's key cannot read the document back", async () => {
-		const [document] = items(await ctx.run(produce(OFFER)));
-		const result = await ctx.run({ resource: 'document', operation: 'download', links: JSON.stringify(document.links), format: 'pdf' }, 'bob');
-		expect(failure(result).httpCode).toBe('404');
-	});
 });
 
-describe('Document → Produce with Download: a produced document is never reported as a failure', () => {
+describe('with Download: a produced document is never reported as a failure', () => {
 	const board = { resolution_text: 'Approve the 2026 budget.', meeting_date: '2026-02-10' };
 	const productions = () => ctx.sim.admin.requests().filter((entry) => entry.method === 'POST' && /^\/document-templates\/[^/]+\/documents$/.test(entry.path));
 	const apiDocuments = () => templatesAdmin(ctx.sim).documents().filter((document) => document.origin === 'api');
@@ -299,7 +245,7 @@ describe('Document → Produce with Download: a produced document is never repor
 
 		// After the review, the output's own links give the file: nothing is produced again.
 		templatesAdmin(ctx.sim).attest(String(item.json.documentId));
-		const later = await ctx.run({ resource: 'document', operation: 'download', links: JSON.stringify(item.json.links), format: 'pdf' });
+		const later = await ctx.run(downloadDocument(item.json.links as IDataObject, 'pdf'));
 		expect(bytes(later.output(ACTION_NODE)[0]).subarray(0, 5).toString()).toBe('%PDF-');
 		expect(productions()).toHaveLength(1);
 		expect(apiDocuments()).toHaveLength(1);
@@ -308,7 +254,7 @@ describe('Document → Produce with Download: a produced document is never repor
 	it('a downloaded document says so in the same block (download.outcome "downloaded")', async () => {
 		const result = await ctx.run(produce({ 'employee.name': 'A', 'employee.start_date': '2026-01-05', role: 'Counsel' }, { downloadFormat: 'docx', binaryPropertyName: 'file' }));
 		const [item] = result.output(ACTION_NODE);
-		expect(item.json.download).toMatchObject({ outcome: 'downloaded', format: 'docx', binaryPropertyName: 'file', fileName: expect.stringMatching(/\.docx$/) });
+		expect(item.json.download).toMatchObject({ outcome: 'downloaded', file: { format: 'docx', binaryProperty: 'file', name: expect.stringMatching(/\.docx$/) } });
 		expect(item.binary?.file.mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
 	});
 
@@ -317,7 +263,7 @@ describe('Document → Produce with Download: a produced document is never repor
 		const fault = () => ctx.sim.admin.addFault({ kind: 'status', status: 500, method: 'GET', path: '^/documents/[^/]+/content/pdf$', times: 1 });
 		const producedDocument = () => {
 			const [document] = apiDocuments();
-			return { documentId: document.documentId, links: { document: `/documents/${document.documentId}`, docx: `/documents/${document.documentId}/content/docx`, pdf: `/documents/${document.documentId}/content/pdf`, markdown: `/documents/${document.documentId}/content/markdown` } };
+			return { documentId: document.documentId, links: { document: `${ctx.url}/documents/${document.documentId}`, docx: `${ctx.url}/documents/${document.documentId}/content/docx`, pdf: `${ctx.url}/documents/${document.documentId}/content/pdf`, markdown: `${ctx.url}/documents/${document.documentId}/content/markdown` } };
 		};
 
 		it('without Continue On Fail: the thrown error carries context.created; the message says the document exists', async () => {
@@ -353,7 +299,7 @@ describe('Document → Produce with Download: a produced document is never repor
 	});
 });
 
-describe('Document → Produce with Map Automatically: nested item JSON', () => {
+describe('Map Automatically: nested item JSON', () => {
 	const auto = (extra: IDataObject = {}) => ({
 		resource: 'document',
 		operation: 'produce',
@@ -384,5 +330,72 @@ describe('Document → Produce with Map Automatically: nested item JSON', () => 
 		const result = await ctx.run(auto({ strict: true }), 'full', { items: [{ json: { employe: { name: 'A', start_date: '2026-03-01' }, role: 'Counsel' } }] });
 		expect(failure(result).httpCode).toBe('422');
 		expect(failure(result).description).toMatch(/^Keys of the item that match no field \(Map Automatically ignored them; check their spelling\): employe\./);
+	});
+});
+
+describe('answers read leniently where the contract allows', () => {
+	it('the option texts are posted whatever their letter case, and the document is assembled', async () => {
+		const result = await ctx.run(produce(LOOSE));
+		expect(items(result)[0]).toMatchObject({ status: 'assembled' });
+		expect(postedInput()).toMatchObject({ role: 'Senior Associate', benefits: ['Health', 'Gym'] });
+	});
+
+	it('a choice given twice in another case is posted once', async () => {
+		const result = await ctx.run(produce({ ...REQUIRED, role: 'Counsel', benefits: ['gym', 'Gym'] }));
+		expect(items(result)[0]).toMatchObject({ status: 'assembled' });
+		expect(postedInput()).toMatchObject({ benefits: ['Gym'] });
+	});
+
+	it('a choice two options match once case is ignored is refused, naming both, before anything is posted', async () => {
+		const admin = templatesAdmin(ctx.sim);
+		const schema = structuredClone(admin.templates().find((template) => template.id === TEMPLATE_IDS.offerLetter)!.inputSchema);
+		const role = (schema.properties as Record<string, { enum?: string[] }>).role;
+		role.enum = ['Counsel', 'COUNSEL', 'Associate'];
+		admin.setTemplate(TEMPLATE_IDS.offerLetter, { inputSchema: schema });
+		const result = await ctx.run(produce({ ...REQUIRED, role: 'counsel' }));
+		expect(failure(result).message).toContain('role "counsel" matches Counsel, COUNSEL when letter case is ignored: write it exactly as one of them');
+		expect(produceRequests()).toEqual([]);
+	});
+
+	it('a date from the date picker, a Luxon DateTime or an ISO date-time is posted as yyyy-MM-dd', async () => {
+		for (const date of ['2026-03-01T00:00:00', "={{ DateTime.fromISO('2026-03-01T23:30:00', { zone: 'Asia/Tokyo' }) }}", '2026-03-01T23:30:00-08:00']) {
+			ctx.sim.admin.reset();
+			await ctx.run(produce({ ...REQUIRED, 'employee.start_date': date, role: 'Counsel' }));
+			expect((postedInput()?.employee as IDataObject).start_date).toBe('2026-03-01');
+		}
+	});
+
+	it('a picture given as a link says to fetch it first (the field takes a binary field name)', async () => {
+		const result = await ctx.run(produce({ ...REQUIRED, role: 'Counsel', 'employee.photo': 'https://example.com/photo.png' }));
+		expect(failure(result).message).toContain('employee.photo takes the name of a binary field of the item, not "https://example.com/photo.png": fetch the picture first');
+	});
+});
+
+describe('the links', () => {
+	it('absolute, on the Base URL', async () => {
+		const [item] = items(await ctx.run(produce({ ...REQUIRED, role: 'Counsel' })));
+		const doc = `${ctx.url}/documents/${String(item.documentId)}`;
+		expect(item).toMatchObject({ status: 'assembled', links: { document: doc, docx: `${doc}/content/docx`, pdf: `${doc}/content/pdf`, markdown: `${doc}/content/markdown` } });
+	});
+
+	it('a link to another origin is output as null and never followed', async () => {
+		const elsewhere = (body: unknown) => {
+			const answer = body as IDataObject;
+			return { ...answer, links: { ...(answer.links as IDataObject), pdf: 'https://elsewhere.example.net/steal.pdf' } };
+		};
+		ctx.sim.admin.addFault({ kind: 'answer', phase: 'after', transform: elsewhere, method: 'POST', path: `/document-templates/${TEMPLATE_IDS.offerLetter}/documents` });
+		const [item] = items(await ctx.run(produce({ ...REQUIRED, role: 'Counsel' })));
+		expect((item.links as IDataObject).pdf).toBeNull();
+		expect((item.links as IDataObject).docx).toMatch(new RegExp(`^${ctx.url}/documents/`));
+	});
+
+	it('with Download: the file told in the one file shape', async () => {
+		const item = (await ctx.run(produce({ ...REQUIRED, role: 'Counsel' }, { downloadFormat: 'pdf', binaryPropertyName: 'file' }))).output(ACTION_NODE)[0];
+		const pdf = bytes(item, 'file');
+		expect(item.json.download).toEqual({
+			outcome: 'downloaded',
+			file: { name: expect.stringMatching(/\.pdf$/), format: 'pdf', mimeType: 'application/pdf', size: pdf.length, url: `${ctx.url}/documents/${String(item.json.documentId)}/content/pdf`, binaryProperty: 'file' },
+		});
+		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 	});
 });

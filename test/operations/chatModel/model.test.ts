@@ -1,11 +1,11 @@
 // The Chat Model through n8n-core: supplied by the engine to a consumer node (as a chain or agent gets it), over the
 // package's transport against the simulator: generate, stream, the service's errors in plain words, tools refused.
-import { credentialFor, runWorkflow, type HarnessRun } from '../harness';
-import { registerModelConsumer } from '../harness/modelConsumer';
-import { FIXTURE_IDS, FIXTURE_KEYS, chatAdmin } from '../simulator';
-import { IntegrationContext } from './support';
+import { credentialFor, runWorkflow, type HarnessRun } from '../../harness';
+import { registerModelConsumer } from '../../harness/modelConsumer';
+import { FIXTURE_IDS, FIXTURE_KEYS, chatAdmin } from '../../simulator';
+import { useIntegrationContext } from '../../integration/support';
 
-const ctx = new IntegrationContext();
+const ctx = useIntegrationContext({ chatChunkDelayMs: 1 });
 
 registerModelConsumer();
 
@@ -36,10 +36,6 @@ async function run(mode: string, model = 'dw-standard', options: Record<string, 
 const completions = () => ctx.sim.admin.requests().filter((entry) => entry.path === '/v1/chat/completions');
 const errorMessage = (result: HarnessRun) => String((result.nodeError('Consumer') ?? result.error ?? {}).message ?? '');
 
-beforeAll(async () => ctx.start({ chatChunkDelayMs: 1 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
 
 describe('Drafting Workspace Chat Model in n8n-core', () => {
 	it('invoke (generate): the service’s answer, one streamed request with the options, no tools', async () => {

@@ -1,10 +1,11 @@
+// Chat → Chat Completion through n8n's engine against the simulator: the answer aggregated from the stream, the Model locator, the usage, refusals.
 import type { IDataObject } from 'n8n-workflow';
 
-import { ACTION_NODE } from '../harness';
-import { FIXTURE_IDS, chatAdmin } from '../simulator';
-import { IntegrationContext, failure, items } from './support';
+import { FIXTURE_IDS, FIXTURE_KEYS, chatAdmin } from '../../simulator';
+import { failure, items, useIntegrationContext } from '../../integration/support';
+import { relayedText, requestsTo } from '../support';
 
-const ctx = new IntegrationContext();
+const ctx = useIntegrationContext({ chatChunkDelayMs: 2 });
 
 const complete = (messages: Array<{ role: string; content: string }>, extra: IDataObject = {}) => ({
 	resource: 'chat',
@@ -21,17 +22,11 @@ const ask = (question: string, extra: IDataObject = {}) =>
 		],
 		extra,
 	);
-
-function chatRequests(): IDataObject[] {
-	return ctx.sim.admin
-		.requests()
-		.filter((entry) => entry.path === '/v1/chat/completions')
-		.map((entry) => entry.requestBody as IDataObject);
-}
+/** What the node sent (it always streams; the direct reads of the tests do not). */
+const chatRequests = () => requestsTo(ctx, 'POST', '/v1/chat/completions').map((entry) => entry.requestBody as IDataObject).filter((body) => body.stream === true);
 
 /** The service's own non-streamed answer to the same request, for comparison. */
 async function directAnswer(body: IDataObject): Promise<IDataObject> {
-	const { FIXTURE_KEYS } = await import('../simulator');
 	const response = await fetch(`${ctx.url}/v1/chat/completions`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${FIXTURE_KEYS.full}`, 'content-type': 'application/json' },
@@ -39,13 +34,9 @@ async function directAnswer(body: IDataObject): Promise<IDataObject> {
 	});
 	return (await response.json()) as IDataObject;
 }
+const QUESTION = [{ role: 'user', content: 'Summarise the termination clause of the supply agreement.' }];
 
-beforeAll(async () => ctx.start({ chatChunkDelayMs: 2 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
-
-describe('Chat → Chat Completion', () => {
+describe('the answer', () => {
 	it('answers system + user messages, aggregated from the stream, equal to the service’s non-streamed answer', async () => {
 		const result = await ctx.run(ask('Summarise the termination clause of the supply agreement.'));
 		expect(result.status).toBe('success');
@@ -59,7 +50,7 @@ describe('Chat → Chat Completion', () => {
 		});
 		const directText = ((direct.choices as IDataObject[])[0].message as IDataObject).content;
 		expect(answer).toMatchObject({ text: directText, finishReason: 'stop', model: 'dw-standard' });
-		expect(answer.usage).toMatchObject({ total_tokens: expect.any(Number) });
+		expect(answer.usage).toMatchObject({ totalTokens: expect.any(Number) });
 		const [sent] = chatRequests();
 		expect(sent).toMatchObject({ model: 'dw-standard', stream: true });
 		expect(sent).not.toHaveProperty('max_completion_tokens');
@@ -70,11 +61,7 @@ describe('Chat → Chat Completion', () => {
 
 	it('in a streaming execution, relays the deltas in order with sendChunk; the output equals the relayed text', async () => {
 		const result = await ctx.run(ask('What is the notice period?'), 'full', { streaming: true });
-		expect(result.status).toBe('success');
-		const types = result.chunks.map((chunk) => chunk.type);
-		expect(types[0]).toBe('begin');
-		expect(types[types.length - 1]).toBe('end');
-		const relayed = result.chunks.filter((chunk) => chunk.type === 'item').map((chunk) => chunk.content);
+		const relayed = relayedText(result);
 		expect(relayed.length).toBeGreaterThan(3);
 		expect(relayed.join('')).toBe(items(result)[0].text);
 	});
@@ -101,8 +88,10 @@ describe('Chat → Chat Completion', () => {
 		expect(chatRequests()[0].response_format).toEqual({ type: 'json_schema', json_schema: { name: 'terms', schema, strict: true } });
 	});
 
-	it('the raw output is the chat.completion object', async () => {
+	it('the raw output is the chat.completion object, in the service’s shape', async () => {
 		const result = await ctx.run(ask('Hello', { simplify: false }));
+		const direct = await directAnswer({ model: 'dw-standard', messages: [{ role: 'system', content: 'You are a careful legal assistant.' }, { role: 'user', content: 'Hello' }] });
+		expect({ ...items(result)[0], id: null, created: null }).toEqual({ ...direct, id: null, created: null });
 		expect(items(result)[0]).toMatchObject({
 			object: 'chat.completion',
 			model: 'dw-standard',
@@ -120,7 +109,7 @@ describe('Chat → Chat Completion', () => {
 	});
 });
 
-describe('Chat → refusals, each with its meaning', () => {
+describe('refusals, each with its meaning', () => {
 	it('model_not_allowed names the allowed models', async () => {
 		const result = await ctx.run(ask('Hi', { model: 'gpt-unknown' }));
 		expect(failure(result).message).toMatch(/model_not_allowed.*allowed: dw-reasoning, dw-standard|model_not_allowed.*allowed: dw-standard, dw-reasoning/);
@@ -169,10 +158,41 @@ describe('Chat → refusals, each with its meaning', () => {
 	});
 });
 
-describe('Chat → List Models', () => {
-	it('lists the workspace models', async () => {
-		const result = await ctx.run({ resource: 'chat', operation: 'listModels' });
-		expect(items(result).map((model) => model.id).sort()).toEqual(['dw-reasoning', 'dw-standard']);
-		expect(result.output(ACTION_NODE)[0].pairedItem).toEqual({ item: 0 });
+describe('the Model locator and the usage', () => {
+	const locator = (mode: 'list' | 'id', value: string) => ({ __rl: true, mode, value });
+	const chat = (model: IDataObject, extra: IDataObject = {}) => ({ resource: 'chat', operation: 'complete', model, messages: { values: QUESTION }, ...extra });
+
+	it('the usage counts are the service’s, in camelCase', async () => {
+		const usage = (await directAnswer({ model: 'dw-standard', messages: QUESTION })).usage as IDataObject;
+		const [answer] = items(await ctx.run(chat(locator('list', 'dw-standard'))));
+		expect(Object.keys(answer)).toEqual(['text', 'finishReason', 'model', 'usage']);
+		expect(answer.usage).toEqual({ promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens, reasoningTokens: 0 });
+		expect(chatRequests().map((body) => body.model)).toEqual(['dw-standard']);
+	});
+
+	it('a reasoning model: the reasoning tokens named, and the hint about the cap', async () => {
+		const usage = (await directAnswer({ model: 'dw-reasoning', messages: QUESTION, max_completion_tokens: 16 })).usage as IDataObject;
+		const [answer] = items(await ctx.run(chat(locator('id', 'dw-reasoning'), { options: { maxCompletionTokens: 16 } })));
+		const reasoning = (usage.completion_tokens_details as IDataObject).reasoning_tokens;
+		expect(reasoning).toBeGreaterThan(0);
+		expect(answer.usage).toMatchObject({ completionTokens: usage.completion_tokens, reasoningTokens: reasoning });
+		expect(answer.hint).toMatch(/also covers the model's reasoning/);
+	});
+
+	it('By ID and From list alike, and an expression in it', async () => {
+		for (const model of [locator('id', 'dw-reasoning'), locator('list', 'dw-reasoning'), locator('id', '={{ "dw-" + "reasoning" }}')]) {
+			const result = await ctx.run(chat(model));
+			expect(result.status).toBe('success');
+			expect(items(result)[0].model).toBe('dw-reasoning');
+		}
+		expect(chatRequests().map((body) => body.model)).toEqual(['dw-reasoning', 'dw-reasoning', 'dw-reasoning']);
+	});
+
+	it('a model that resolves to nothing is refused before sending', async () => {
+		// (An empty fixed value never gets here: n8n refuses to run a node whose required parameter is empty.)
+		const result = await ctx.run(chat(locator('id', '={{ "" }}')));
+		expect(failure(result).message).toBe('No model selected');
+		expect(failure(result).description).toMatch(/Pick a model from the list, or enter its ID/);
+		expect(chatRequests()).toEqual([]);
 	});
 });
