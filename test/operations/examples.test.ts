@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Every example workflow (examples/*.json) and every workflow snippet of README.md and docs/*.md, run as it is through n8n's engine against the simulator: each one succeeds.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Run → Download File through n8n's engine against the simulator: every rendered file or one step's, the one file shape, links that leave the service.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

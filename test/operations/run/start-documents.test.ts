@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Run → Start with document fields through n8n's engine against the simulator: binary files uploaded first, ids passed on, uploads never lost in an error.
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Run → Wait For Run through n8n's engine against the simulator: the event stream, review pauses, timeouts, runs that end Failed or Cancelled.
 import { PDFDocument } from 'pdf-lib';
 import type { IDataObject } from 'n8n-workflow';
