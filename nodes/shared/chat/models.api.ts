@@ -7,7 +7,7 @@ import { apiList } from '../transport';
  * GET /v1/models (the models the workspace allows for API access, or the one it fixes), ids sorted, filtered by
  * `filter` (case-insensitive, anywhere in the id).
  */
-export async function chatModelIds(this: ILoadOptionsFunctions, filter?: string): Promise<string[]> {
+async function chatModelIds(this: ILoadOptionsFunctions, filter?: string): Promise<string[]> {
 	const needle = filter?.trim().toLowerCase() ?? '';
 	return (await apiList.call(this, { method: 'GET', path: '/v1/models' }, { what: 'a list of models', key: 'data' }))
 		.map((model) => (typeof model.id === 'string' ? model.id : ''))
