@@ -30,13 +30,19 @@ async function finished(runId: string): Promise<void> {
 	while (!['Completed', 'Failed', 'Cancelled'].includes(String(runAdmin(sim).run(runId)?.status))) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
+/** A trigger activated (its first poll) before a run that then finishes: the items of the poll after. */
+async function firedFor(options: Record<string, unknown>): Promise<{ runId: string; items: Awaited<ReturnType<PollHarness['poll']>>['items'] }> {
+	const harness = await PollHarness.create({ events: ['Completed'], ...options }, { baseUrl: url, apiKey: FIXTURE_KEYS.full });
+	await harness.poll();
+	const runId = await startRun();
+	await finished(runId);
+	const { items } = await harness.poll();
+	return { runId, items };
+}
+
 describe('Attach Rendered Files', () => {
 	it('adds `files` in the one file shape beside the attached binary data', async () => {
-		const harness = await PollHarness.create({ events: ['Completed'], options: { attachFiles: true } }, { baseUrl: url, apiKey: FIXTURE_KEYS.full });
-		await harness.poll();
-		const runId = await startRun();
-		await finished(runId);
-		const { items } = await harness.poll();
+		const { runId, items } = await firedFor({ options: { attachFiles: true } });
 		expect(items).toHaveLength(1);
 		const [item] = items!;
 		expect(item.binary?.data).toMatchObject({ fileName: 'contract-summary.pdf', mimeType: 'application/pdf' });
@@ -54,11 +60,7 @@ describe('Attach Rendered Files', () => {
 	});
 
 	it('without it: the record alone, no files', async () => {
-		const harness = await PollHarness.create({ events: ['Completed'] }, { baseUrl: url, apiKey: FIXTURE_KEYS.full });
-		await harness.poll();
-		const runId = await startRun();
-		await finished(runId);
-		const { items } = await harness.poll();
+		const { items } = await firedFor({});
 		expect(items![0].binary).toBeUndefined();
 		expect(items![0].json.files).toBeUndefined();
 	});
