@@ -147,6 +147,6 @@ it('under a window that changes size while sends are in flight: item order, one 
       if (stoppedAt === undefined && !answers.some((entry) => entry.kind === 'fail')) expect(results.every((result) => result !== undefined)).toBe(true);
       expect(window.size()).toBeGreaterThanOrEqual(1);
     }),
-    { numRuns: runsOf(5_000, 300) },
+    { numRuns: runsOf(5_000, 300), seed: process.env.MODEL_SEED ? Number(process.env.MODEL_SEED) : undefined, path: process.env.MODEL_PATH },
   );
 }, 300_000);

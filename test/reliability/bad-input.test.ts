@@ -207,7 +207,7 @@ const ROWS: Row[] = [
 		items: jsonItems({ ...ndaItem, law: 'New York' }, { ...ndaItem, law: 'Mars' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: governing_law "Mars" is not one of .*Delaware/,
+		message: /^The input for workflow "NDA drafting" is not complete: Governing law "Mars" is not one of .*Delaware/,
 	},
 	{
 		operation: 'Run → Start',

@@ -30,7 +30,8 @@ function kindOf(index: number): Kind {
 const EXPECTED: Record<Exclude<Kind, 'valid'>, RegExp> = {
 	'empty required field': /^The input for workflow "NDA drafting" is not complete: Counterparty is required but empty$/,
 	'number out of range': /^The run input does not match the workflow's input schema \(invalid_input\): term_months: must be at most 120$/,
-	'date in a refused form': /^The run input does not match the workflow's input schema \(invalid_input\): effective_date: /,
+	// Refused before sending, under the field's label: the service would refuse it too.
+	'date in a refused form': /^The input for workflow "NDA drafting" is not complete: Effective date "[^"]+" is not a date the service accepts/,
 	'unknown workflow': /^Workflow "wf_unknown_\d+" was not found \(404\)$/,
 };
 

@@ -228,7 +228,13 @@ export class BatchScheduler {
 
 	private async until(ready: () => boolean, take: () => void, first = false): Promise<void> {
 		if (this.stopped) throw new BatchStoppedError();
-		if (ready()) return take();
+		if (ready()) {
+			take();
+			// As many hops as a woken waiter's (its resolve, then this return): a send taken now, right after an
+			// earlier item was woken, resumes after that item, so sends still begin in item order.
+			await Promise.resolve();
+			return;
+		}
 		await new Promise<void>((resolve, reject) => (first ? this.waiters.unshift({ ready, take, resolve, reject }) : this.waiters.push({ ready, take, resolve, reject })));
 	}
 

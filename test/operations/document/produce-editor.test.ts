@@ -22,14 +22,14 @@ const runFields = () =>
 const columns = (answer: ResourceMapperFields) => Object.fromEntries(answer.fields.map((field) => [field.id, field]));
 
 describe('the Answers mapper', () => {
-	it('dates as dateTime, choices as options with their texts, the rule in the label where a type cannot show it', async () => {
+	it('dates as text with their form, choices as options with their texts, the rule in the label where a type cannot show it', async () => {
 		const offer = columns(await templateFields(TEMPLATE_IDS.offerLetter));
-		expect(offer['employee.start_date']).toMatchObject({ type: 'dateTime', displayName: 'Start date', required: true });
+		expect(offer['employee.start_date']).toMatchObject({ type: 'string', displayName: 'Start date (yyyy-MM-dd)', required: true });
 		expect(offer.role).toMatchObject({ type: 'options', options: ['Associate', 'Senior Associate', 'Counsel'].map((text) => ({ name: text, value: text })) });
 		expect(offer['employee.remote'].type).toBe('boolean');
 		expect(offer['employee.salary'].type).toBe('number');
 		expect(offer.benefits.displayName).toBe('Benefits (comma-separated)');
-		expect(offer['employee.photo'].displayName).toBe('Photo (binary field name)');
+		expect(offer['employee.photo'].displayName).toBe('Photo (binary)');
 	});
 
 	it('after picking a template the notice n8n keeps is about Map Automatically, not "Select a template first."', async () => {

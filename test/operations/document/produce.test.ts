@@ -161,14 +161,14 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			'7b. a picture over 2,000 px on a side is refused before sending',
 			{ ...OFFER, 'employee.photo': 'huge' },
 			(result) => {
-				expect(failure(result).message).toContain('employee.photo (binary field "huge") is 2400 × 16 px; pictures may be at most 2,000 px on each side');
+				expect(failure(result).message).toContain('Photo (binary field "huge") is 2400 × 16 px; pictures may be at most 2,000 px on each side');
 				expect(produceRequests()).toEqual([]);
 			},
 		],
 		[
 			'7c. a file that is not PNG or JPEG is refused before sending',
 			{ ...OFFER, 'employee.photo': 'text' },
-			(result) => expect(failure(result).message).toContain('employee.photo (binary field "text") is not a PNG or JPEG picture'),
+			(result) => expect(failure(result).message).toContain('Photo (binary field "text") is not a PNG or JPEG picture'),
 		],
 		[
 			'8a. strict: a missing required answer → fields_missing listing unresolvedFields, nothing produced',
@@ -353,7 +353,7 @@ describe('answers read leniently where the contract allows', () => {
 		role.enum = ['Counsel', 'COUNSEL', 'Associate'];
 		admin.setTemplate(TEMPLATE_IDS.offerLetter, { inputSchema: schema });
 		const result = await ctx.run(produce({ ...REQUIRED, role: 'counsel' }));
-		expect(failure(result).message).toContain('role "counsel" matches Counsel, COUNSEL when letter case is ignored: write it exactly as one of them');
+		expect(failure(result).message).toContain('Role "counsel" matches Counsel, COUNSEL when letter case is ignored: write it exactly as one of them');
 		expect(produceRequests()).toEqual([]);
 	});
 
@@ -367,7 +367,7 @@ describe('answers read leniently where the contract allows', () => {
 
 	it('a picture given as a link says to fetch it first (the field takes a binary field name)', async () => {
 		const result = await ctx.run(produce({ ...REQUIRED, role: 'Counsel', 'employee.photo': 'https://example.com/photo.png' }));
-		expect(failure(result).message).toContain('employee.photo takes the name of a binary field of the item, not "https://example.com/photo.png": fetch the picture first');
+		expect(failure(result).message).toContain('Photo takes the name of a binary field of the item, not "https://example.com/photo.png": fetch the picture first');
 	});
 });
 

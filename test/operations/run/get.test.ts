@@ -12,11 +12,15 @@ const finishedRun = () => finishedRunOf(ctx);
 const get = (runId: string, extra: IDataObject = {}) => ({ resource: 'run', operation: 'get', runId: byId(runId), ...extra });
 
 describe('the record', () => {
-	it('gets the record as the service returns it, with its files in the one shape', async () => {
+	it('gets the record as the service returns it, its download paths absolute, with its files in the one shape', async () => {
 		const runId = await finishedRun();
 		const [record] = items(await ctx.run(get(runId)));
 		const served = (await (await fetch(`${ctx.url}/workflows/runs/${runId}`, { headers: { authorization: `Bearer ${FIXTURE_KEYS.full}` } })).json()) as IDataObject;
-		expect(record).toEqual({ ...served, files: [summaryPdf(ctx, runId, expect.any(Number) as unknown as number, false)] });
+		const absolute = (step: IDataObject): IDataObject => {
+			const artifact = step.renderedArtifact as IDataObject | undefined;
+			return artifact ? { ...step, renderedArtifact: { ...artifact, downloadPath: `${ctx.url}${String(artifact.downloadPath)}` } } : step;
+		};
+		expect(record).toEqual({ ...served, steps: (served.steps as IDataObject[]).map(absolute), files: [summaryPdf(ctx, runId, expect.any(Number) as unknown as number, false)] });
 		expect(record).toMatchObject({ runId, workflowId: wf.agentSummary, steps: expect.any(Array) });
 	});
 

@@ -71,11 +71,11 @@ describe('the Input Fields mapper, as the editor asks for it', () => {
 		expect(answer).toEqual({ fields: [], emptyFieldsNotice: 'This workflow starts with an agent step, which takes text: set Input Mode to Text.' });
 	});
 
-	it('dates show as dates and the document field is labelled', async () => {
+	it('dates are text with the form in the label (or "date" where it would not fit), the document field labelled', async () => {
 		const answer = await resourceMapping(editor({ resource: 'run', operation: 'start', workflowId: byId(wf.inputNda) }), 'getRunInputFields');
 		const columns = Object.fromEntries(answer.fields.map((field) => [field.id, field]));
-		expect(columns.effective_date).toMatchObject({ type: 'dateTime', displayName: 'Effective date' });
-		expect(columns.source_document.displayName).toBe('Source document (binary field name)');
+		expect(columns.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (date)' });
+		expect(columns.source_document.displayName).toBe('Source document (binary)');
 	});
 });
 
@@ -92,7 +92,7 @@ describe('Map Fields on an input-entry workflow', () => {
 	it('a missing required field stops the item with an error listing the field, and nothing is sent', async () => {
 		const result = await ctx.run(startNda({ effective_date: '2026-03-01', term_months: 12 }));
 		expect(result.status).toBe('error');
-		expect(failure(result).message).toBe('The input for workflow "NDA drafting" is not complete: counterparty is required but empty');
+		expect(failure(result).message).toBe('The input for workflow "NDA drafting" is not complete: Counterparty is required but empty');
 		expect(startBodies(ctx)).toEqual([]);
 	});
 
@@ -118,7 +118,7 @@ describe('Map Fields on an input-entry workflow', () => {
 		expect(startBodies(ctx)[0].input).toEqual({ counterparty: 'Initech', effective_date: '2026-03-01' });
 
 		const missing = await ctx.run(auto, 'full', { items: [{ json: { counter_party: 'Initech', effective_date: '2026-03-01' } }] });
-		expect(failure(missing).message).toBe('The input for workflow "NDA drafting" is not complete: counterparty is required but empty');
+		expect(failure(missing).message).toBe('The input for workflow "NDA drafting" is not complete: Counterparty is required but empty');
 		expect(failure(missing).description).toMatch(/^Keys of the item that match no field \(Map Automatically ignored them; check their spelling\): counter_party\./);
 		expect(startBodies(ctx)).toHaveLength(1);
 	});
