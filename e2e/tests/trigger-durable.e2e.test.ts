@@ -103,7 +103,7 @@ beforeAll(async () => {
   await n8n.importCredentials(Object.values(cases).map((c) => ({ id: `cred${c.workflowId}`, name: `Drafting Workspace (${c.name})`, baseUrl: c.url, apiKey: FIXTURE_KEYS.full })));
   await n8n.importWorkflows([workflow(cases.A), workflow(cases.B), workflow(cases.C), workflow(cases.D, { attachFiles: true })]);
   for (const c of Object.values(cases)) await n8n.publishWorkflow(c.workflowId);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   process.stdout.write(`durable scheduler e2e:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);

@@ -280,7 +280,7 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		expect(total).toBe(2000);
 		expect(largest).toBeLessThan(64 * 1024);
 		console.info(`trigger static data after 2,000 fired runs: ${staticDataBytes(harness)} bytes (largest seen ${largest})`);
-	}, 60_000);
+	}, 300_000);
 });
 
 describe('Run Finished trigger: the two paths that once lost runs, and the poll budget', () => {
