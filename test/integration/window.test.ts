@@ -13,7 +13,9 @@ import { IntegrationContext, mostOpenAtOnce } from './support';
  */
 const ctx = new IntegrationContext();
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const DELAY_MS = 150;
+const DELAY_MS = 400;
+/** A busy machine can log an answer's end well after the client read it: an end counts this much early. */
+const SLACK_MS = 150;
 
 beforeAll(async () => ctx.start({ runTimeScale: 0, chatChunkDelayMs: 0 }));
 afterAll(async () => ctx.stop());
@@ -50,7 +52,7 @@ describe('Produce From Template', () => {
 		expect(result.status).toBe('success');
 		const posts = logOf('POST', PRODUCE);
 		expect(posts).toHaveLength(12);
-		expect(mostOpenAtOnce(posts)).toBe(batchSize);
+		expect(mostOpenAtOnce(posts, SLACK_MS)).toBe(batchSize);
 		const out = result.output(ACTION_NODE);
 		expect(out.map((item) => [item.pairedItem, item.json.title])).toEqual(people(12).map((item, index) => [{ item: index }, item.json.title]));
 	});
@@ -62,11 +64,11 @@ describe('Produce From Template', () => {
 		expect(result.status).toBe('success');
 		const posts = logOf('POST', PRODUCE);
 		expect(posts.map((entry) => (entry.requestBody as IDataObject).title)).toEqual(people(count).map((item) => item.json.title));
-		expect(mostOpenAtOnce(posts)).toBeGreaterThanOrEqual(AUTO_PACE.start);
+		expect(mostOpenAtOnce(posts, SLACK_MS)).toBeGreaterThanOrEqual(AUTO_PACE.start);
 		const shape = (run: HarnessRun) => run.output(ACTION_NODE).map((item) => ({ pairedItem: item.pairedItem, keys: Object.keys(item.json).sort(), title: item.json.title, status: item.json.status }));
 		ctx.sim.admin.reset();
 		const fixed = await ctx.run(produce({ batching: { pace: 'fixed', batchSize: 2 } }), 'full', { items: people(count) });
-		expect(mostOpenAtOnce(logOf('POST', PRODUCE))).toBeLessThanOrEqual(2);
+		expect(mostOpenAtOnce(logOf('POST', PRODUCE), SLACK_MS)).toBeLessThanOrEqual(2);
 		expect(shape(fixed)).toEqual(shape(result));
 	});
 
@@ -132,7 +134,7 @@ describe('every other operation without a batch plan runs Batch Size items at on
 			expect(result.status).toBe('success');
 			const sent = logOf(method, path);
 			expect(sent).toHaveLength(10);
-			expect(mostOpenAtOnce(sent)).toBe(batchSize);
+			expect(mostOpenAtOnce(sent, SLACK_MS)).toBe(batchSize);
 			expect(result.output(ACTION_NODE).map((item) => item.pairedItem)).toEqual(items.map((_, index) => ({ item: index })));
 		}
 	});
@@ -151,7 +153,7 @@ describe('every other operation without a batch plan runs Batch Size items at on
 		expect(result.status).toBe('success');
 		const downloads = logOf('GET', /^\/workflows\/runs\/[^/]+\/files\//);
 		expect(downloads).toHaveLength(8);
-		expect(mostOpenAtOnce(downloads)).toBe(3);
+		expect(mostOpenAtOnce(downloads, SLACK_MS)).toBe(3);
 		expect(result.output(ACTION_NODE).map((item) => [item.pairedItem, item.json.runId])).toEqual(runIds.map((runId, index) => [{ item: index }, runId]));
 	});
 
