@@ -159,7 +159,7 @@ step('3 field mappers: Start Run and Produce From Template show the right fields
   await closeNode(page);
 });
 
-step('4 chat models: a new Chat Completion (version 2) lists the models the simulator allows in its Model locator, no error', async () => {
+step('4 chat models: a new Chat Completion lists the models the simulator allows in its Model locator, no error', async () => {
   await addAction(page, 'Create a chat completion');
   // Version 2's Model is a resource locator: its list loads when opened, after n8n attached the credential (issue 26, item 1).
   const models = await listResources(page, 'model');
