@@ -60,11 +60,27 @@ export async function newWorkflow(page: Page): Promise<void> {
   await page.locator('[data-test-id="node-creator"]').waitFor();
 }
 
+/**
+ * Types `search` in the nodes panel and clicks the entry `name`. The list is drawn again while its results arrive
+ * (on a busy machine an entry found can be detached before the click lands), so the search is typed again and the
+ * click retried, as a person would look again.
+ */
+async function pickFromSearch(page: Page, search: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await searchNodes(page, search);
+    try {
+      await creatorItem(page, name).click({ timeout: 20_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** A new workflow with a Manual Trigger, then the Drafting Workspace action `action` added after it through the nodes panel; its panel opens. */
 export async function addAction(page: Page, action: string): Promise<Locator> {
   await newWorkflow(page);
-  await searchNodes(page, 'Manual');
-  await creatorItem(page, 'Trigger manually').click();
+  await pickFromSearch(page, 'Manual', 'Trigger manually');
   await page.locator('[data-test-id="canvas-node"]').first().waitFor();
   await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
   await searchNodes(page, 'Drafting');
