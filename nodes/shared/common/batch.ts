@@ -11,19 +11,15 @@ export { derivedContext, executionContextOf } from './batchContext';
  * An operation is a function of one item that goes through named send stages in a fixed order (e.g. upload,
  * then start). A send (a POST) waits until every earlier item has begun (or skipped) that stage, and at most
  * the window's size of sends are in flight at once (a fixed Batch Size, or Auto's pace, which changes while sends
- * are in flight), so POSTs go out in item order, several at a time; with a window of 1, one by one, each after
- * the previous one ended. A follow (an event stream, a status
- * loop) waits until every item has passed the stages this item has passed (all the batch's runs are started
- * before any is followed), then for a free slot of its kind: at most `limits[kind]` follows are open at once.
+ * are in flight), so POSTs go out in item order, several at a time; with a window of 1, one by one. A follow (an
+ * event stream, a status loop) waits until every item has passed the stages this item has passed (all the runs
+ * are started before any is followed), then for a free slot of its kind: at most `limits[kind]` at once.
  * An item that ends, or fails, passes every stage. `stop()` refuses every send and follow not yet begun.
  */
 
 /** How a follow got its turn. */
 export interface FollowTurn {
-	/**
-	 * It waited for a free slot: the batch had more follows of its kind than Follow at Most, and another one had
-	 * to end first. What it follows (a run, an upload) has often finished meanwhile.
-	 */
+	/** It waited for a free slot (more follows than Follow at Most): what it follows has often finished meanwhile. */
 	queued: boolean;
 }
 
@@ -230,10 +226,8 @@ export class BatchScheduler {
 		if (this.stopped) throw new BatchStoppedError();
 		if (ready()) {
 			take();
-			// As many hops as a woken waiter's (its resolve, then this return): a send taken now, right after an
-			// earlier item was woken, resumes after that item, so sends still begin in item order.
-			await Promise.resolve();
-			return;
+			// One hop more, as a woken waiter takes: taken right after an earlier item was woken, it resumes after it.
+			return await Promise.resolve();
 		}
 		await new Promise<void>((resolve, reject) => (first ? this.waiters.unshift({ ready, take, resolve, reject }) : this.waiters.push({ ready, take, resolve, reject })));
 	}
