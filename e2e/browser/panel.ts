@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // What a user does on the canvas, shared by the browser test files: a new workflow, the nodes panel (search, add a
 // node as a user does: the trigger, an action, a Chat Model under a chain), a node's panel opened and closed.
 import type { Locator, Page } from 'playwright-core';
