@@ -187,6 +187,11 @@ it('each item’s run starts at most once, each output item is its own item’s 
         // Once judged wrongly too: item 0 waited out a 429 while item 1 finished, so item 2 began before item 0's
         // refusal came back (the oracle had bounded the started items by the failing one's index + Batch Size).
         [{ kinds: ['failing', 'good', 'good'], startFaults: 1, startFaultStatus: 429, startResets: 0, streamFaults: 0, readFaults: 0, followAtMost: 1, batchSize: 2, continueOnFail: false, cancel: false }],
+        // Once failed in CI: under Auto, item 0's start was refused (429) and waited to go again when item 1 failed;
+        // the stop dropped item 0's retry while item 2's start went through.
+        [{ kinds: ['good', 'failing', 'good'], startFaults: 1, startFaultStatus: 429, startResets: 0, streamFaults: 0, readFaults: 0, followAtMost: 1, batchSize: 0, continueOnFail: false, cancel: false }],
+        // Then: item 0 went again behind the review run's follow; cancelled, the batch named item 0's refused turn, not the cancel.
+        [{ kinds: ['good', 'review', 'good', 'good'], startFaults: 1, startFaultStatus: 429, startResets: 0, streamFaults: 0, readFaults: 0, followAtMost: 1, batchSize: 0, continueOnFail: false, cancel: true }],
       ],
     },
   );

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { BatchScheduler, derivedContext, isStopConsequence } from '../../shared/common/batch';
+import { BatchScheduler, derivedContext, stopRank } from '../../shared/common/batch';
 import { keepingPace, pacedContext, readPace, sendWindowOf } from './batching';
 import type { SendWindow } from '../../shared/common/sendWindow';
 import { createdOf, ensureNodeError } from '../../shared/common/errors';
@@ -183,7 +183,7 @@ async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<INodeExe
 				failures.push({ error: outcome.error, itemIndex });
 				// Stopped before this item lets go of its turn, so no later item's POST is let through by it.
 				if (failures.length === 1) {
-					scheduler.stop();
+					scheduler.stop(itemIndex);
 					run.stop();
 				}
 			}
@@ -193,9 +193,10 @@ async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<INodeExe
 	await Promise.all(Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()));
 	if (failures.length) {
 		// Items in flight may fail on their own after the first failure (a revoked key fails them all): the cause
-		// named is the earliest item's, as when items ran one by one; errors that are only the stop never are.
-		const own = failures.filter((failure) => !isStopConsequence(failure.error));
-		const cause = (own.length ? own : failures).reduce((first, failure) => (failure.itemIndex < first.itemIndex ? failure : first));
+		// named is the earliest item's, as when items ran one by one; an error that is only the stop never is, and
+		// a cancelled execution is named by a cancelled wait, never by a turn the stop refused.
+		const rank = (failure: (typeof failures)[number]) => stopRank(failure.error) * size + failure.itemIndex;
+		const cause = failures.reduce((first, failure) => (rank(failure) < rank(first) ? failure : first));
 		throw withBatchCreated(cause.error, cause.itemIndex, scheduler.createdByItem());
 	}
 	return perItem.flat();

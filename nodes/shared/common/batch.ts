@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { CANCELLED_WAIT_MESSAGE } from '../transport';
+import { BatchStoppedError } from './batchStop';
 import { fixedWindow, type SendWindow } from './sendWindow';
 export { derivedContext, executionContextOf } from './batchContext';
+export { stopRank } from './batchStop';
 
 /**
  * The two-phase schedule of a batch: "send in order, follow side by side". Pure (no I/O, no timers): it only
@@ -33,27 +34,9 @@ export interface Lane {
 	record(ids: IDataObject): void;
 }
 
-/**
- * Whether an item's error is only the stop of its batch: its turn was refused, or its wait or request was ended,
- * because another item failed first. Such an error never names the cause.
- */
-export function isStopConsequence(error: unknown): boolean {
-	for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-		if (current instanceof BatchStoppedError || current.name === 'AbortError' || (current as { code?: unknown }).code === 'ERR_CANCELED') return true;
-		if (current.message.startsWith(CANCELLED_WAIT_MESSAGE)) return true;
-	}
-	return false;
-}
-
-/** Thrown into a send or follow that was still waiting when the batch stopped. */
-class BatchStoppedError extends Error {
-	constructor() {
-		super('The batch stopped before this item took its turn');
-		this.name = 'BatchStoppedError';
-	}
-}
-
 interface Waiter {
+	/** A refused send waiting to go again: the item it belongs to (it may outlive a stop, see `stop`). */
+	resending?: number;
 	ready: () => boolean;
 	/** Takes the send or the slot, synchronously, the moment the waiter is found ready. */
 	take: () => void;
@@ -72,6 +55,8 @@ export class BatchScheduler {
 	/** The items whose send is in flight (an item's sends follow one another): a stop lets these finish. */
 	private readonly inSend = new Set<number>();
 	private stopped = false;
+	/** The earliest item whose failure stopped the batch. */
+	private stoppedAt = Number.POSITIVE_INFINITY;
 	/** Per item: the fewest stages begun by any earlier item (recomputed after a change, when asked). */
 	private earlierBegun: number[] = [];
 	private lowest = 0;
@@ -112,12 +97,18 @@ export class BatchScheduler {
 		this.changed();
 	}
 
-	/** Refuses every send and follow that has not begun; those in flight go on (the caller aborts them). */
-	stop(): void {
+	/**
+	 * Item `failedItem` failed (none: a stop from outside): refuses every send and follow not yet begun; those in
+	 * flight go on (the caller aborts their waits). An earlier item's refused send is in flight too and goes again
+	 * at its turn, as it went before the failing item when items ran one by one; a later one's created nothing.
+	 */
+	stop(failedItem = -1): void {
 		this.stopped = true;
+		this.stoppedAt = Math.min(this.stoppedAt, failedItem);
 		const waiting = this.waiters;
-		this.waiters = [];
-		for (const waiter of waiting) waiter.reject(new BatchStoppedError());
+		this.waiters = waiting.filter((waiter) => this.goesOn(waiter.resending));
+		for (const waiter of waiting) if (!this.goesOn(waiter.resending)) waiter.reject(new BatchStoppedError());
+		this.changed();
 	}
 
 	/** Lets waiting sends go if the window has grown since (Auto's grows with time while it ramps). */
@@ -130,7 +121,7 @@ export class BatchScheduler {
 		await this.until(
 			() => this.inSend.size < this.sendLimit,
 			() => this.inSend.add(itemIndex),
-			true,
+			itemIndex,
 		);
 	}
 
@@ -174,7 +165,7 @@ export class BatchScheduler {
 			failed = false;
 			return result;
 		} finally {
-			if (failed && this.stopOnSendFailure) this.stop();
+			if (failed && this.stopOnSendFailure) this.stop(itemIndex);
 			this.window.ended(itemIndex, !failed);
 			this.inSend.delete(itemIndex);
 			this.passed[itemIndex] = Math.max(this.passed[itemIndex], index + 1);
@@ -222,19 +213,26 @@ export class BatchScheduler {
 		return { earlierBegun: this.earlierBegun, lowest: this.lowest };
 	}
 
-	private async until(ready: () => boolean, take: () => void, first = false): Promise<void> {
-		if (this.stopped) throw new BatchStoppedError();
+	/** Whether a waiter still goes once the batch stopped: only an earlier item's refused send. */
+	private goesOn(resending: number | undefined): boolean {
+		return !this.stopped || (resending !== undefined && resending < this.stoppedAt);
+	}
+
+	/** Waits until `ready`, then `take`s; a refused send (`resending`, its item) waits ahead of every other. */
+	private async until(ready: () => boolean, take: () => void, resending?: number): Promise<void> {
+		if (!this.goesOn(resending)) throw new BatchStoppedError();
 		if (ready()) {
 			take();
 			// One hop more, as a woken waiter takes: taken right after an earlier item was woken, it resumes after it.
 			return await Promise.resolve();
 		}
-		await new Promise<void>((resolve, reject) => (first ? this.waiters.unshift({ ready, take, resolve, reject }) : this.waiters.push({ ready, take, resolve, reject })));
+		await new Promise<void>((resolve, reject) =>
+			resending !== undefined ? this.waiters.unshift({ resending, ready, take, resolve, reject }) : this.waiters.push({ ready, take, resolve, reject }),
+		);
 	}
 
 	/** Wakes the waiters whose turn has come, in the order they started waiting (first come, first served). */
 	private changed(): void {
-		if (this.stopped) return;
 		this.sendLimit = this.window.size();
 		const still: Waiter[] = [];
 		const waiting = this.waiters;
