@@ -9,7 +9,7 @@ const shared = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
   },
-  setupFiles: ['<rootDir>/test/setup/env.ts'],
+  setupFiles: ['<rootDir>/test/setup/env.ts', '<rootDir>/test/setup/regexTimeout.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/cleanup.ts'],
 };
 
