@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // n8n-workflow runs the regular expressions of parameter checks (a resource locator's "By ID" pattern, display
 // conditions) in a `vm` script with a 250 ms wall-clock timeout. On a loaded machine the process can be descheduled
 // for longer than that in the middle of a match, and the check fails with "Regular expression execution timed

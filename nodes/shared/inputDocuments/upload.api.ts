@@ -31,6 +31,7 @@ export async function sendUpload(
 		itemIndex,
 		timeoutMs: 300_000,
 		ifUnsure: 'Running the item again uploads the file again: a second copy of the document, never a second run.',
+		hearAnswerOnCancel: true,
 	};
 	const response = await apiRequestFull.call(this, options);
 	// The API names `documentId`; an `id` or the Location header are accepted if a deployment differs (a Location

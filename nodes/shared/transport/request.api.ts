@@ -65,7 +65,7 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 		if (rest > 0) await sleep(rest, signal);
 		if (policy.deadlineAt !== undefined) requestOptions.timeout = attemptTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, policy.deadlineAt);
 		if (options.bodyFactory) requestOptions.body = (await options.bodyFactory()) as IHttpRequestOptions['body'];
-		const outcome = await sendOnce.call(this, requestOptions);
+		const outcome = await sendOnce.call(options.hearAnswerOnCancel ? notCancelled(this) : this, requestOptions);
 		// A streamed body the server answered before reading to its end still holds a file open.
 		if (options.bodyFactory && isByteStream(requestOptions.body)) requestOptions.body.destroy();
 		if ('failure' in outcome) {
@@ -160,6 +160,14 @@ function restBeyondDeadline(node: INode, restMs: number, label: string, itemInde
 function pauseKey(node: INode, baseUrl: string): string {
 	const credential = node.credentials?.[CREDENTIAL_TYPE];
 	return `${baseUrl} ${credential?.id ?? credential?.name ?? ''}`;
+}
+
+/**
+ * The context a request that must be heard to its answer is sent with: n8n's request helper aborts a request with
+ * the context's cancel signal, which this one does not have.
+ */
+function notCancelled(context: TransportContext): TransportContext {
+	return Object.create(context, { getExecutionCancelSignal: { value: () => undefined } }) as TransportContext;
 }
 
 /** One attempt; failures are returned, not thrown, so the retry loop decides what to do with them. */

@@ -47,6 +47,12 @@ export interface ApiRequestOptions {
 	 * after the request was sent, so it may or may not have taken effect (it is never sent twice by the node).
 	 */
 	ifUnsure?: string;
+	/**
+	 * A request that creates something (a run, an upload, a document): once sent, it is heard to its answer even if
+	 * the execution is cancelled meanwhile, so what it created is known (the service goes on with it either way).
+	 * A rest or a retry not yet sent still stops at the cancel.
+	 */
+	hearAnswerOnCancel?: boolean;
 }
 
 export interface ApiResponse<T> {

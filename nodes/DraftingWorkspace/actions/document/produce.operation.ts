@@ -140,6 +140,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 					body,
 					itemIndex,
 					ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
+					hearAnswerOnCancel: true,
 				},
 				{ what: 'the produced document (status, links)' },
 			),

@@ -131,7 +131,7 @@ export async function startRun(
 		await settle(
 			apiObject.call(
 				this,
-				{ method: 'POST', path: '/workflows/runs', body, itemIndex, ifUnsure: startCheck(body.workflowId, Date.now()) },
+				{ method: 'POST', path: '/workflows/runs', body, itemIndex, ifUnsure: startCheck(body.workflowId, Date.now()), hearAnswerOnCancel: true },
 				// Without its id a run cannot be followed, nor told apart from a run that was never started.
 				{ what: 'the start answer (runId, status, startedAt)', idFields: ['runId', 'id', 'run_id'] },
 			),
