@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { FIXTURE_IDS, runAdmin } from '../../test/simulator';
 import { readHost, REPO_DIR, type N8nHost } from '../lib/host';
-import { sleep, waitUntil } from '../lib/processes';
+import { sleep, waitUntil } from '../lib/waiting';
 import { loadWorkflow, useCredential, type WorkflowJson } from '../lib/workflows';
 import { E2EContext } from '../tests/support';
 import { aiNodeSdkVersion, matrixEntries } from './hosts';

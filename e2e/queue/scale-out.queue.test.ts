@@ -19,7 +19,7 @@
 import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type RequestLogEntry, type Simulator } from '../../test/simulator';
 import { packageTarball } from '../lib/pack';
 import { serviceRequest, startSummaryRun } from '../lib/service-api';
-import { sleep, waitUntil } from '../lib/processes';
+import { sleep, waitUntil } from '../lib/waiting';
 import { loadWorkflow, renamed, useCredential, type WorkflowJson } from '../lib/workflows';
 import { QueueCluster } from './cluster';
 

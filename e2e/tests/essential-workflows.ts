@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The essentials, as the action node's e2e files import them: list the workflows, produce an offer letter, a chat
 // completion, start a run and download its file, upload a PDF read from disk and run a workflow on it.
-import type { CredentialRef } from '../lib/n8n';
+import type { CredentialRef } from '../lib/n8n-types';
 import { loadWorkflow, useCredential, type WorkflowJson } from '../lib/workflows';
 
 /** The essentials' workflows with `credential`; the upload reads the PDF at `pdfPath` (its Read/Write Files node). */

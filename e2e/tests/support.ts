@@ -1,7 +1,8 @@
 // One simulator (in this process, on 127.0.0.1) and one n8n user folder per test file: n8n's first command
 // migrates the database (~4 s), so every workflow of a file shares the folder.
 import type { N8nHost } from '../lib/host';
-import { N8n, type CredentialRef, type CredentialSpec } from '../lib/n8n';
+import { N8n } from '../lib/n8n';
+import type { CredentialRef, CredentialSpec } from '../lib/n8n-types';
 import { packageTarball } from '../lib/pack';
 import { serviceRequest, startSummaryRun } from '../lib/service-api';
 import { createSimulator, FIXTURE_KEYS, type FixtureKeyName, type RequestLogEntry, type Simulator, type SimulatorOptions } from '../../test/simulator';

@@ -3,7 +3,8 @@
 // simulator, so the service's request log tells its polls apart from the others'.
 import { FIXTURE_KEYS, createSimulator, runAdmin, type Simulator, type SimulatorOptions } from '../../test/simulator';
 import { firedRunIds, triggeredExecutions } from '../lib/executions';
-import { N8n, type CredentialSpec } from '../lib/n8n';
+import { N8n } from '../lib/n8n';
+import type { CredentialSpec } from '../lib/n8n-types';
 import { packageTarball } from '../lib/pack';
 import { startSummaryRun } from '../lib/service-api';
 import { TRIGGER_TYPE, type WorkflowJson } from '../lib/workflows';

@@ -11,7 +11,7 @@
 // Every run must fire exactly once, counted from n8n's own executions. Poll Times are custom crons with a fixed
 // second: the shortest n8n allows is once a minute per entry.
 import type { N8n } from '../lib/n8n';
-import { waitUntil } from '../lib/processes';
+import { waitUntil } from '../lib/waiting';
 import { E2EContext } from './support';
 import { ProgressLog, allCompleted, caseCredential, caseExecutions, firedRuns, openTriggerCase, packageN8n, runLists, startRuns, triggerWorkflow, type TriggerCase } from './trigger-cases';
 

@@ -11,7 +11,7 @@
 // Every run must fire exactly once, counted from n8n's own executions (the trigger's items in execution_data).
 import { FIXTURE_IDS, runAdmin, type SimulatorOptions } from '../../test/simulator';
 import type { N8n } from '../lib/n8n';
-import { waitUntil } from '../lib/processes';
+import { waitUntil } from '../lib/waiting';
 import { startSummaryRun } from '../lib/service-api';
 import { E2EContext } from './support';
 import { ProgressLog, allCompleted, caseCredential, caseExecutions, firedRuns, openTriggerCase, packageN8n, runLists, triggerWorkflow, type TriggerCase } from './trigger-cases';

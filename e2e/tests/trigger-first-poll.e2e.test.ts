@@ -2,7 +2,7 @@
 // The Run Finished trigger under `n8n start` when its very first poll fails. The activation instant is saved
 // before the first request, so the 500 at activation loses nothing: a run that starts and finishes afterwards
 // fires at the next scheduled poll (n8n's shortest schedule: every minute), exactly once.
-import { waitUntil } from '../lib/processes';
+import { waitUntil } from '../lib/waiting';
 import { loadWorkflow, useCredential } from '../lib/workflows';
 import { E2EContext } from './support';
 

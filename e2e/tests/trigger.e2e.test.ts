@@ -6,7 +6,7 @@
 // the state the first one saved in the workflow's static data, which is the guarantee "restarts change
 // nothing" exercised in a real n8n.
 import { FIXTURE_IDS, runAdmin } from '../../test/simulator';
-import { waitUntil } from '../lib/processes';
+import { waitUntil } from '../lib/waiting';
 import { loadWorkflow, useCredential } from '../lib/workflows';
 import { E2EContext } from './support';
 
