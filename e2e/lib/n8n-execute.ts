@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // What one `n8n execute --rawOutput` gave: the execution JSON it printed, read for the tests.
 import type { ExecuteResult } from './n8n-types';
 import type { Completed } from './processes';

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The shapes the n8n driver (n8n.ts) takes and gives: its options, the credentials it imports, what an
 // `n8n execute` gave.
 import type { N8nHost } from './host';

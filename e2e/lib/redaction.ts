@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The API keys an n8n user folder was given, kept out of everything the driver shows (logs, error messages).
 
 export class Redactor {

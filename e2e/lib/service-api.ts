@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Direct requests to a simulator with an API key, beside n8n: to set a case up (start a run) or to compare with
 // what n8n got.
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The essentials, as the action node's e2e files import them: list the workflows, produce an offer letter, a chat
 // completion, start a run and download its file, upload a PDF read from disk and run a workflow on it.
 import type { CredentialRef } from '../lib/n8n-types';

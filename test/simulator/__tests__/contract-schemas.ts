@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /** Answers checked against the contract document the simulator serves, not against the simulator's own types. */
 import Ajv2020 from 'ajv/dist/2020';
 import { OPENAPI_PATH } from '../index';
