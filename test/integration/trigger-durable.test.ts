@@ -9,7 +9,7 @@ import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../simulator';
 import { usePollSimulator } from './support';
 
 /**
- * The Run Finished trigger under what n8n's durable scheduler does to a poll (issue 27, part 3), through n8n-core's
+ * The Run Finished trigger under what n8n's durable scheduler does to a poll, through n8n-core's
  * PollContext against the simulator: the activation poll whose state n8n discards, a poll's time bound (n8n
  * abandons a poll after 45 s), the key's rest beyond it, and Engine 2.0, under which exactly once cannot hold.
  * The random schedules are in test/model/trigger.model.test.ts; the real n8n in e2e/tests/trigger-durable.e2e.test.ts.
