@@ -5,6 +5,7 @@ import { BatchScheduler, derivedContext, stopRank } from '../../shared/common/ba
 import { keepingPace, pacedContext, readPace, sendWindowOf } from './batching';
 import type { SendWindow } from '../../shared/common/sendWindow';
 import { createdOf, ensureNodeError } from '../../shared/common/errors';
+import { cancellationError } from '../../shared/transport';
 import { operations as chatOperations } from './chat';
 import { operations as documentOperations } from './document';
 import { operations as inputDocumentOperations } from './inputDocument';
@@ -52,6 +53,9 @@ function errorItem(this: IExecuteFunctions, error: Error, itemIndex: number): IN
 		this.getNode().onError === 'continueErrorOutput' ? { error: error.message, details } : { error: error.message, ...details };
 	return { json, pairedItem: { item: itemIndex } };
 }
+
+/** The order of `stopRank`s once the execution was cancelled: its cancelled waits first. */
+const CANCELLED_FIRST = [1, 0, 2] as const;
 
 function isCancelled(this: IExecuteFunctions): boolean {
 	return this.getExecutionCancelSignal?.()?.aborted === true;
@@ -130,6 +134,15 @@ function stoppableContexts(
 	return { contextFor, stop: () => controller.abort() };
 }
 
+/** A cancelled execution's error: a cancelled wait's, or the cancel itself, naming the failure it came after. */
+function namedByCancel(this: IExecuteFunctions, cause: { error: Error; itemIndex: number }): Error {
+	const rank = stopRank(cause.error);
+	if (rank === 1) return cause.error;
+	const error = cancellationError(this.getNode(), cause.itemIndex);
+	if (rank === 0) error.description = `Item ${cause.itemIndex} had failed meanwhile: ${cause.error.message}`;
+	return error;
+}
+
 /** The error that stops a batch lists what every item created, not only its own item's. */
 function withBatchCreated(error: Error, itemIndex: number, byItem: Array<{ itemIndex: number; created: IDataObject }>): Error {
 	const others = byItem.filter((entry) => entry.itemIndex !== itemIndex);
@@ -193,11 +206,15 @@ async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<INodeExe
 	await Promise.all(Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()));
 	if (failures.length) {
 		// Items in flight may fail on their own after the first failure (a revoked key fails them all): the cause
-		// named is the earliest item's, as when items ran one by one; an error that is only the stop never is, and
-		// a cancelled execution is named by a cancelled wait, never by a turn the stop refused.
-		const rank = (failure: (typeof failures)[number]) => stopRank(failure.error) * size + failure.itemIndex;
+		// named is the earliest item's, as when items ran one by one; an error that is only the stop never is. A
+		// cancelled execution is named by its cancel, whatever else failed meanwhile: n8n reads it from the message.
+		const cancelled = isCancelled.call(this);
+		const rank = (failure: (typeof failures)[number]) => {
+			const stop = stopRank(failure.error);
+			return (cancelled ? CANCELLED_FIRST[stop] : stop) * size + failure.itemIndex;
+		};
 		const cause = failures.reduce((first, failure) => (rank(failure) < rank(first) ? failure : first));
-		throw withBatchCreated(cause.error, cause.itemIndex, scheduler.createdByItem());
+		throw withBatchCreated(cancelled ? namedByCancel.call(this, cause) : cause.error, cause.itemIndex, scheduler.createdByItem());
 	}
 	return perItem.flat();
 }

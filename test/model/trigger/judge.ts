@@ -11,7 +11,7 @@
  *   came after its finish (if the later activations still select it), or when that activation is the last one
  *   (the final fault-free polls), unless a warning was logged at a poll after it started.
  * - A warning names a workflow filter and statuses of which, at that poll, at least 50 runs started since the
- *   previous kept poll (for a final status, not at the activation poll itself, where hidden runs in a final
+ *   previous poll that listed them (a kept one: a skipped or discarded poll saw nothing) (for a final status, not at the activation poll itself, where hidden runs in a final
  *   status are history): the only case in which a full page can hide a run that may be missed. Settings changed
  *   and changed back with no poll in between are one activation for the trigger, which never saw the change.
  */
@@ -91,7 +91,9 @@ export function judge({ epochs, polls, errors, runs }: Played, base: number): st
     // discarded), so runs started since that poll count, and this is not an activation poll.
     const previous = polls.slice(0, index).reverse().find((earlier) => earlier.ok || earlier.recorded);
     const continues = previous !== undefined && previous.epoch !== poll.epoch && sameSettings(epochs[previous.epoch], epochs[poll.epoch]);
-    const since = continues ? previous.at : (polls.slice(0, index).reverse().find((earlier) => earlier.ok && earlier.epoch === poll.epoch)?.at ?? -Infinity);
+    // Runs are seen by a poll that listed them (a kept poll): one recorded but skipped or discarded saw none.
+    const lastListedIn = (epoch: number) => polls.slice(0, index).reverse().find((earlier) => earlier.ok && earlier.epoch === epoch)?.at;
+    const since = (continues ? (previous.ok ? previous.at : lastListedIn(previous.epoch)) : lastListedIn(poll.epoch)) ?? -Infinity;
     for (const warning of poll.warnings) {
       const named = /\((all workflows|workflow (\S+)), status ([^)]+)\)/.exec(warning);
       if (!named) {

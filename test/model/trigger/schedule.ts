@@ -120,8 +120,9 @@ export function overlapInterleavings(poller: Poller): Overlap[] {
  * first are the overlapping polls measured in n8n 2.41.1 (the trigger fired every run of them twice). The next two
  * (one per poller) found a fault in the oracle: settings changed and changed back unseen were taken for a new
  * activation. The next found a fault in the model, not the trigger: saving unchanged settings was taken for a new
- * activation. The last is the one n8n 2.41's durable scheduler broke: the activation poll's state discarded, a run
- * finishing before the first scheduled poll was taken for history.
+ * activation. The next is the one n8n 2.41's durable scheduler broke: the activation poll's state discarded, a run
+ * finishing before the first scheduled poll was taken for history. The last found a fault in the oracle: runs
+ * started before a skipped activation poll were taken as seen by it.
  */
 export const REGRESSIONS: Array<[Schedule]> = [
   // Two polls of one trigger at once from the same state, both committed: two Poll Times entries due at the same
@@ -172,6 +173,27 @@ export const REGRESSIONS: Array<[Schedule]> = [
         { kind: 'poll' },
         { kind: 'start', count: 2, workflow: 0, as: 'Running' },
         { kind: 'move', offset: 0, count: 2, to: 'Completed' },
+        { kind: 'poll' },
+      ],
+    },
+  ],
+  // The activation poll skipped (the list failed), settings changed and changed back, then 50 runs queued: the
+  // trigger never listed them, so its full Queued page may hide others and it warns.
+  [
+    {
+      poller: 'legacy',
+      initial: { statuses: ['Completed', 'Failed', 'Cancelled'], workflows: [] },
+      steps: [
+        { kind: 'start', count: 43, workflow: 0, as: 'Pending' },
+        { kind: 'poll', fault: { status: 500, times: 1, on: 'list' } },
+        { kind: 'start', count: 4, workflow: 0, as: 'Pending' },
+        { kind: 'start', count: 1, workflow: 0, as: 'Pending' },
+        { kind: 'start', count: 2, workflow: 0, as: 'Pending' },
+        { kind: 'reconfigure', statuses: ['Cancelled'], workflows: [] },
+        { kind: 'reconfigure', statuses: ['Completed', 'Failed', 'Cancelled'], workflows: [] },
+        { kind: 'move', offset: 0, count: 30, to: 'Queued' },
+        { kind: 'move', offset: 0, count: 1, to: 'Queued' },
+        { kind: 'poll' },
         { kind: 'poll' },
       ],
     },
