@@ -31,9 +31,11 @@ import { PDFDocument } from 'pdf-lib';
 
 import { DEMO_N8N_ENV, DEMO_OWNER, EXAMPLE_WORKFLOWS, importDemoData, setUpOwner } from '../e2e/lib/demo-setup';
 import { ensureHost, REPO_DIR } from '../e2e/lib/host';
-import { N8n, type ExecuteResult } from '../e2e/lib/n8n';
+import { N8n } from '../e2e/lib/n8n';
+import type { ExecuteResult } from '../e2e/lib/n8n-types';
 import { buildPackage, packPackage } from '../e2e/lib/pack';
-import { spawnTracked, terminate, waitUntil } from '../e2e/lib/processes';
+import { spawnTracked, terminate } from '../e2e/lib/processes';
+import { waitUntil } from '../e2e/lib/waiting';
 import { createSimulator, describeLatency, FIXTURE_KEYS, parseLatencyArgument, runAdmin, type LatencySetting, type Simulator } from '../test/simulator';
 
 const OUTPUT_DIR = join(REPO_DIR, 'demo-output');

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { FIXTURE_IDS } from '../../test/simulator';
 import { sleep } from './stats';
 import type { SimulatorProcess } from './simulatorProcess';
-import { connect, httpRequest, manualTrigger, ours, type BenchNode } from './workflow';
+import { connect, httpRequest, manualTrigger, ours, type BenchNode, type Edge } from './workflow';
 import type { WorkflowJson } from '../../test/harness';
 
 /** The fixture workflow that pauses at a review step until approved: the benchmark decides when a run ends. */
@@ -67,20 +67,13 @@ export function oursStartAndWait(waitParameters: IDataObject = {}): WorkflowJson
 }
 
 /**
- * What a user builds without the package: HTTP Request (start) → HTTP Request (get run) → If (finished?)
- * → true: done, false: Wait → back to get run. Optionally an HTTP Request downloads the rendered file.
+ * The loop's nodes: HTTP Request (start, sending `jsonBody`) → HTTP Request (get run: `runId` is the expression of
+ * the started run's id) → If (finished?) → false: Wait `intervalSeconds` → back to get run.
  */
-export function pollingLoop(baseUrl: string, intervalSeconds: number, downloadFile = false): WorkflowJson {
-  const nodes: BenchNode[] = [
-    manualTrigger(),
-    httpRequest('Start Run', {
-      method: 'POST',
-      url: `${baseUrl}/workflows/runs`,
-      sendBody: true,
-      specifyBody: 'json',
-      jsonBody: JSON.stringify(startRunBody()),
-    }),
-    httpRequest('Get Run', { method: 'GET', url: `=${baseUrl}/workflows/runs/{{ $('Start Run').first().json.runId }}` }),
+export function pollingNodes(baseUrl: string, jsonBody: string, runId: string, intervalSeconds: number): BenchNode[] {
+  return [
+    httpRequest('Start Run', { method: 'POST', url: `${baseUrl}/workflows/runs`, sendBody: true, specifyBody: 'json', jsonBody }),
+    httpRequest('Get Run', { method: 'GET', url: `=${baseUrl}/workflows/runs/{{ ${runId} }}` }),
     {
       name: 'Finished?',
       type: 'n8n-nodes-base.if',
@@ -88,6 +81,28 @@ export function pollingLoop(baseUrl: string, intervalSeconds: number, downloadFi
       parameters: { conditions: { string: [{ value1: '={{ $json.status }}', operation: 'regex', value2: '^(Completed|Failed|Cancelled)$' }] } },
     },
     { name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: intervalSeconds, unit: 'seconds' } },
+  ];
+}
+
+/** The loop's edges from Start Run on; a finished run goes on to the node `finish`. */
+export function pollingEdges(finish: string): Edge[] {
+  return [
+    ['Start Run', 'Get Run'],
+    ['Get Run', 'Finished?'],
+    ['Finished?', finish, 0],
+    ['Finished?', 'Wait', 1],
+    ['Wait', 'Get Run'],
+  ];
+}
+
+/**
+ * What a user builds without the package: HTTP Request (start) → HTTP Request (get run) → If (finished?)
+ * → true: done, false: Wait → back to get run. Optionally an HTTP Request downloads the rendered file.
+ */
+export function pollingLoop(baseUrl: string, intervalSeconds: number, downloadFile = false): WorkflowJson {
+  const nodes: BenchNode[] = [
+    manualTrigger(),
+    ...pollingNodes(baseUrl, JSON.stringify(startRunBody()), "$('Start Run').first().json.runId", intervalSeconds),
     downloadFile
       ? httpRequest('Download', {
           method: 'GET',
@@ -97,15 +112,5 @@ export function pollingLoop(baseUrl: string, intervalSeconds: number, downloadFi
       : { name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
   ];
   const finish = downloadFile ? 'Download' : 'Done';
-  return {
-    nodes,
-    connections: connect([
-      ['Manual Trigger', 'Start Run'],
-      ['Start Run', 'Get Run'],
-      ['Get Run', 'Finished?'],
-      ['Finished?', finish, 0],
-      ['Finished?', 'Wait', 1],
-      ['Wait', 'Get Run'],
-    ]),
-  };
+  return { nodes, connections: connect([['Manual Trigger', 'Start Run'], ...pollingEdges(finish)]) };
 }

@@ -30,7 +30,7 @@ export function httpRequest(name: string, parameters: IDataObject): BenchNode {
   };
 }
 
-type Edge = [from: string, to: string, outputIndex?: number];
+export type Edge = [from: string, to: string, outputIndex?: number];
 
 /** Connections from edges; `outputIndex` picks an If node's true (0) or false (1) branch. */
 export function connect(edges: Edge[]): IConnections {

@@ -5,10 +5,11 @@ import { credentialFor } from '../../test/harness';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
 import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorProcess';
-import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../lib/workflow';
+import { pollingEdges, pollingNodes } from '../lib/runs';
+import { connect, manualTrigger, ours, type BenchNode } from '../lib/workflow';
 
 /**
- * Scenario 6, batches (issue 20): the wall time of a batch that creates, then waits, against its minimum: the
+ * Scenario 6, batches: the wall time of a batch that creates, then waits, against its minimum: the
  * longest single wait (the run's or the ingestion's length) plus the sends' pacing, which is measured in the
  * same simulator as the same batch without the wait (the POSTs alone, in item order). The rate limit is lifted:
  * pacing here is the round trips, not the key's budget. Runs of the Contract summary workflow (750 ms of steps)
@@ -63,33 +64,11 @@ const startNode = (wait: boolean) =>
 
 /** The loop an n8n user builds for a batch: start every item, then get, If finished, else Wait 5 s and get again. */
 async function httpLoop(sim: SimulatorProcess, items: IDataObject[]): Promise<{ seconds: number; failed: number }> {
-  const nodes: BenchNode[] = [
-    httpRequest('Start Run', {
-      method: 'POST',
-      url: `${sim.url}/workflows/runs`,
-      sendBody: true,
-      specifyBody: 'json',
-      jsonBody: `={{ JSON.stringify({ workflowId: '${FIXTURE_IDS.workflows.agentSummary}', input: $json.text }) }}`,
-    }),
-    httpRequest('Get Run', { method: 'GET', url: `=${sim.url}/workflows/runs/{{ $json.runId }}` }),
-    {
-      name: 'Finished?',
-      type: 'n8n-nodes-base.if',
-      typeVersion: 1,
-      parameters: { conditions: { string: [{ value1: '={{ $json.status }}', operation: 'regex', value2: '^(Completed|Failed|Cancelled)$' }] } },
-    },
-    { name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, parameters: { resume: 'timeInterval', amount: LOOP_INTERVAL_S, unit: 'seconds' } },
-    { name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} },
-  ];
+  const startBody = `={{ JSON.stringify({ workflowId: '${FIXTURE_IDS.workflows.agentSummary}', input: $json.text }) }}`;
+  const nodes: BenchNode[] = [...pollingNodes(sim.url, startBody, '$json.runId', LOOP_INTERVAL_S), { name: 'Done', type: 'n8n-nodes-base.noOp', parameters: {} }];
   const done: IDataObject[] = [];
   const run = await runTimed(
-    withSource(items, nodes, [
-      ['Start Run', 'Get Run'],
-      ['Get Run', 'Finished?'],
-      ['Finished?', 'Done', 0],
-      ['Finished?', 'Wait', 1],
-      ['Wait', 'Get Run'],
-    ]),
+    withSource(items, nodes, pollingEdges('Done')),
     {
       credentials: [credentialFor(sim.url, FIXTURE_KEYS.full)],
       onNodeFinished: (node, task) => {

@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { DEMO_CREDENTIAL } from '../lib/demo-setup';
-import { waitUntil } from '../lib/processes';
+import { waitUntil } from '../lib/waiting';
 
 export interface CredentialTest {
   ok: boolean;

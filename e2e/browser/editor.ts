@@ -17,7 +17,7 @@ import { DEMO_N8N_ENV, DEMO_OWNER, EXAMPLE_WORKFLOWS, importDemoData, setUpOwner
 import { E2E_DIR, REPO_DIR } from '../lib/host';
 import { N8n } from '../lib/n8n';
 import { packageTarball } from '../lib/pack';
-import { trackChild } from '../lib/processes';
+import { trackChild } from '../lib/process-registry';
 
 /** Every step's screenshot (git-ignored). */
 const ARTIFACTS_DIR = join(E2E_DIR, '.artifacts', 'browser');

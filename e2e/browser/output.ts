@@ -3,7 +3,7 @@
 // n8n's JSON view prints them, or the error it shows in red.
 import type { Page } from 'playwright-core';
 
-import { waitUntil } from '../lib/processes';
+import { waitUntil } from '../lib/waiting';
 
 const outputPanel = (page: Page) => page.locator('[data-test-id="output-panel"]');
 

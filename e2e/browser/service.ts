@@ -1,7 +1,7 @@
 // What a step needs to exist in the service before a user looks at it (a run, a run with an input document, a
 // produced document), made through the simulator's own API with the demo's key, as another workflow would have.
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
-import { sleep } from '../lib/processes';
+import { sleep } from '../lib/waiting';
 
 type Json = Record<string, unknown>;
 

@@ -2,14 +2,14 @@
 // Jest runs test code with a copy of `process` on which signal and exit listeners never fire, so the clean-up
 // of a suite that starts long-lived processes (the queue-mode test, the browser test) lives in the real Jest
 // process (the suite runs in band): every PID and clean-up the driver starts is written to a registry folder
-// (DW_PROCESS_REGISTRY, see processes.ts), and a Ctrl+C, SIGTERM or SIGHUP kills what is still alive, runs the
-// pending clean-up commands and removes the folders. A suite's globalSetup calls `installRegistry`, its
+// (DW_PROCESS_REGISTRY, see process-registry.ts), and a Ctrl+C, SIGTERM or SIGHUP kills what is still alive,
+// runs the pending clean-up commands and removes the folders. A suite's globalSetup calls `installRegistry`, its
 // globalTeardown `tearDownRegistry`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { cleanUpRegistry } from './processes';
+import { cleanUpRegistry } from './process-registry';
 
 export function installRegistry(tag: string): void {
   const dir = mkdtempSync(join(tmpdir(), 'dw-process-registry-'));

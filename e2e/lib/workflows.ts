@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { E2E_DIR } from './host';
-import type { CredentialRef } from './n8n';
+import type { CredentialRef } from './n8n-types';
 
 export const WORKFLOWS_DIR = join(E2E_DIR, 'workflows');
 export const NODE_TYPE = 'n8n-nodes-drafting-workspace.draftingWorkspace';

@@ -7,9 +7,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { FIXTURE_IDS, runAdmin } from '../../test/simulator';
-import { isTerminalView, waitForRun } from '../../test/simulator/runs/testing';
 import { readHost, REPO_DIR, type N8nHost } from '../lib/host';
-import { sleep, waitUntil } from '../lib/processes';
+import { sleep, waitUntil } from '../lib/waiting';
 import { loadWorkflow, useCredential, type WorkflowJson } from '../lib/workflows';
 import { E2EContext } from '../tests/support';
 import { aiNodeSdkVersion, matrixEntries } from './hosts';
@@ -127,16 +126,13 @@ describe.each(matrixEntries())('n8n $version', ({ version, dir }) => {
     await ctx.n8n.start();
     await waitUntil('the trigger state in the static data', () => (ctx.n8n.readStaticData(TRIGGER_WORKFLOW)?.[STATIC_KEY] as { state?: unknown } | undefined)?.state, 30_000);
     await ctx.n8n.stop();
-    const started = (await (
-      await ctx.api('/workflows/runs', { method: 'POST', body: JSON.stringify({ workflowId: FIXTURE_IDS.workflows.agentSummary, input: 'Summarise the lease.' }) })
-    ).json()) as { runId: string };
-    expect((await waitForRun(ctx.sim, started.runId, isTerminalView, 30_000)).status).toBe('Completed');
+    const runId = await ctx.completedSummaryRun();
     const reads = () => ctx.sim.admin.requests().filter((entry) => entry.keyId === FIXTURE_IDS.keys.full2);
     await ctx.n8n.start();
     await waitUntil('the Read Run node to read the run', () => reads().length > 0, 60_000);
     await sleep(3000); // room for a second (wrong) firing
     await ctx.n8n.stop();
-    expect(reads().map((entry) => [entry.method, entry.path, entry.status])).toEqual([['GET', `/workflows/runs/${started.runId}`, 200]]);
+    expect(reads().map((entry) => [entry.method, entry.path, entry.status])).toEqual([['GET', `/workflows/runs/${runId}`, 200]]);
     expect(reads().some((entry) => entry.path.endsWith(history))).toBe(false);
   });
 

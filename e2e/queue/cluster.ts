@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 
 import { N8n } from '../lib/n8n';
-import { descendants, processMemory, type ProcessMemory } from '../lib/processes';
+import { descendants, processMemory, type ProcessMemory } from '../lib/process-table';
 import { startServices, type Services } from './services';
 
 type Log = (line: string) => void;

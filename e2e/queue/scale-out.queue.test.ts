@@ -18,7 +18,8 @@
 // Run with `npm run test:queue` (builds, packs, installs the host, then this file in band).
 import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type RequestLogEntry, type Simulator } from '../../test/simulator';
 import { packageTarball } from '../lib/pack';
-import { sleep, waitUntil } from '../lib/processes';
+import { serviceRequest, startSummaryRun } from '../lib/service-api';
+import { sleep, waitUntil } from '../lib/waiting';
 import { loadWorkflow, renamed, useCredential, type WorkflowJson } from '../lib/workflows';
 import { QueueCluster } from './cluster';
 
@@ -69,15 +70,6 @@ let summaryPrinted = false;
 function main(): QueueCluster {
   if (!cluster) throw new Error('the cluster did not start');
   return cluster;
-}
-
-async function api(baseUrl: string, path: string, init: RequestInit = {}, key: string = FIXTURE_KEYS.full): Promise<Response> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${key}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status}: ${await response.text()}`);
-  return response;
 }
 
 const runStarts = (sim: Simulator, since = 0): RequestLogEntry[] =>
@@ -231,7 +223,7 @@ it('1. a webhook workflow called 40 times at once: every call gets its run\'s PD
     const file = record?.steps.find((step) => step.renderedArtifact)?.renderedArtifact;
     expect(record?.input).toBe(`Queue request ${r.n}: summarise the termination rights.`);
     expect(file).toBeDefined();
-    const direct = Buffer.from(await (await api(runsUrl, String(file?.downloadPath))).arrayBuffer());
+    const direct = Buffer.from(await (await serviceRequest(runsUrl, String(file?.downloadPath))).arrayBuffer());
     expect(r.body.equals(direct)).toBe(true);
   }
   expect(new Set(responses.map((r) => r.runId)).size).toBe(calls);
@@ -276,11 +268,7 @@ function reads(): Map<string, number> {
 async function burst(label: string, size: number): Promise<string[]> {
   const ids = await Promise.all(
     Array.from({ length: size }, async (_, index) => {
-      const response = await api(triggerUrl, '/workflows/runs', {
-        method: 'POST',
-        body: JSON.stringify({ workflowId: FIXTURE_IDS.workflows.agentSummary, input: `Burst ${label}, run ${index + 1}.` }),
-      });
-      return ((await response.json()) as { runId: string }).runId;
+      return await startSummaryRun(triggerUrl, `Burst ${label}, run ${index + 1}.`);
     }),
   );
   say(`scenario 2: burst ${label} started (${size} runs of ~9 s)`);

@@ -12,7 +12,9 @@ import { join } from 'node:path';
 
 import { aptInstall, ensureCommand, isRoot, type Log } from '../lib/apt';
 import { postgresBinDir, type PostgresConnection } from '../lib/postgres';
-import { freePort, registerCleanup, spawnTracked, terminate, waitUntil } from '../lib/processes';
+import { registerCleanup } from '../lib/process-registry';
+import { freePort, spawnTracked, terminate } from '../lib/processes';
+import { waitUntil } from '../lib/waiting';
 
 /**
  * The redis-server binary, installed from Debian's `redis-server` package when `command -v` finds none;

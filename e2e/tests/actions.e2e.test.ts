@@ -7,8 +7,9 @@ import { join } from 'node:path';
 
 import { FIXTURE_IDS, inputDocumentStore } from '../../test/simulator';
 import { samplePdf } from '../../test/simulator/uploads/testing';
-import { loadWorkflow, renamed, useCredential, type WorkflowJson } from '../lib/workflows';
-import { E2EContext } from './support';
+import { loadWorkflow, renamed, useCredential } from '../lib/workflows';
+import { essentialWorkflows } from './essential-workflows';
+import { E2EContext, itPrintsNoKey } from './support';
 
 const ctx = new E2EContext();
 const wf = FIXTURE_IDS.workflows;
@@ -19,11 +20,6 @@ const files = mkdtempSync(join(tmpdir(), 'dw-e2e-files-'));
 const contractPath = join(files, 'supply-agreement.pdf');
 let contract: Buffer;
 
-/** Points the workflow's Read/Write Files node at the sample PDF. */
-function withPdfPath(workflow: WorkflowJson): WorkflowJson {
-  return JSON.parse(JSON.stringify(workflow).replace('__PDF_PATH__', contractPath)) as WorkflowJson;
-}
-
 beforeAll(async () => {
   contract = await samplePdf(3);
   writeFileSync(contractPath, contract);
@@ -31,11 +27,7 @@ beforeAll(async () => {
   await ctx.start({ runTimeScale: 0.1, chatChunkDelayMs: 0, ingestionMs: 200 }, { N8N_RESTRICT_FILE_ACCESS_TO: files });
   const [full, noWorkflowsRead] = await ctx.importCredentials('full', 'noWorkflowsRead');
   await ctx.n8n.importWorkflows([
-    useCredential(loadWorkflow('list-workflows'), full),
-    useCredential(loadWorkflow('produce-offer-letter-pdf'), full),
-    useCredential(loadWorkflow('chat-completion'), full),
-    useCredential(loadWorkflow('run-start-and-download'), full),
-    withPdfPath(useCredential(loadWorkflow('upload-and-run'), full)),
+    ...essentialWorkflows(full, contractPath),
     renamed(useCredential(loadWorkflow('list-workflows'), noWorkflowsRead), MISSING_SCOPE_WORKFLOW),
   ]);
 });
@@ -135,8 +127,5 @@ describe('n8n execute: Drafting Workspace actions from workflow JSON files', () 
     expect(ctx.n8n.readBinary(original.binary?.original).equals(contract)).toBe(true);
   });
 
-  it('no API key appears in anything n8n printed for the executions above', () => {
-    expect(ctx.transcripts.length).toBeGreaterThan(0);
-    expect(E2EContext.leaks(ctx.transcripts)).toEqual([]);
-  });
+  itPrintsNoKey(ctx);
 });

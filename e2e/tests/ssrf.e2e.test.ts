@@ -8,28 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { samplePdf } from '../../test/simulator/uploads/testing';
-import { loadWorkflow, useCredential, type WorkflowJson } from '../lib/workflows';
+import { essentialWorkflows } from './essential-workflows';
 import { E2EContext } from './support';
 
 const files = mkdtempSync(join(tmpdir(), 'dw-e2e-ssrf-'));
 const contractPath = join(files, 'supply-agreement.pdf');
 const SSRF_ON = { N8N_SSRF_PROTECTION_ENABLED: 'true', N8N_RESTRICT_FILE_ACCESS_TO: files };
 
-function withPdfPath(workflow: WorkflowJson): WorkflowJson {
-  return JSON.parse(JSON.stringify(workflow).replace('__PDF_PATH__', contractPath)) as WorkflowJson;
-}
-
 async function contextWith(env: Record<string, string>): Promise<E2EContext> {
   const ctx = new E2EContext();
   await ctx.start({ runTimeScale: 0.1, chatChunkDelayMs: 0, ingestionMs: 200 }, env);
   const [full] = await ctx.importCredentials('full');
-  await ctx.n8n.importWorkflows([
-    useCredential(loadWorkflow('list-workflows'), full),
-    useCredential(loadWorkflow('produce-offer-letter-pdf'), full),
-    useCredential(loadWorkflow('chat-completion'), full),
-    useCredential(loadWorkflow('run-start-and-download'), full),
-    withPdfPath(useCredential(loadWorkflow('upload-and-run'), full)),
-  ]);
+  await ctx.n8n.importWorkflows(essentialWorkflows(full, contractPath));
   return ctx;
 }
 

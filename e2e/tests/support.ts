@@ -1,9 +1,12 @@
 // One simulator (in this process, on 127.0.0.1) and one n8n user folder per test file: n8n's first command
 // migrates the database (~4 s), so every workflow of a file shares the folder.
 import type { N8nHost } from '../lib/host';
-import { N8n, type CredentialRef, type CredentialSpec } from '../lib/n8n';
+import { N8n } from '../lib/n8n';
+import type { CredentialRef, CredentialSpec } from '../lib/n8n-types';
 import { packageTarball } from '../lib/pack';
+import { serviceRequest, startSummaryRun } from '../lib/service-api';
 import { createSimulator, FIXTURE_KEYS, type FixtureKeyName, type RequestLogEntry, type Simulator, type SimulatorOptions } from '../../test/simulator';
+import { isTerminalView, waitForRun } from '../../test/simulator/runs/testing';
 
 export class E2EContext {
   sim!: Simulator;
@@ -43,10 +46,14 @@ export class E2EContext {
 
   /** The simulator's answer to a direct request with a fixture key (to compare with what n8n got). */
   async api(path: string, init: RequestInit = {}, key: FixtureKeyName = 'full'): Promise<Response> {
-    const headers = { authorization: `Bearer ${FIXTURE_KEYS[key]}`, ...(init.body ? { 'content-type': 'application/json' } : {}) };
-    const response = await fetch(`${this.url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status}: ${await response.text()}`);
-    return response;
+    return await serviceRequest(this.url, path, init, FIXTURE_KEYS[key]);
+  }
+
+  /** A run of the fixtures' agent-summary workflow, started through the API and waited for until it completed. */
+  async completedSummaryRun(): Promise<string> {
+    const runId = await startSummaryRun(this.url);
+    expect((await waitForRun(this.sim, runId, isTerminalView, 30_000)).status).toBe('Completed');
+    return runId;
   }
 
   async bytes(path: string): Promise<Buffer> {
@@ -65,4 +72,12 @@ export class E2EContext {
     const forms = Object.values(FIXTURE_KEYS).flatMap((key) => [key, Buffer.from(key).toString('base64'), Buffer.from(`Bearer ${key}`).toString('base64')]);
     return forms.filter((form) => texts.some((text) => text.includes(form)));
   }
+}
+
+/** The last test of a file's block: no API key in anything n8n printed for the block's executions. */
+export function itPrintsNoKey(ctx: E2EContext): void {
+  it('no API key appears in anything n8n printed for the executions above', () => {
+    expect(ctx.transcripts.length).toBeGreaterThan(0);
+    expect(E2EContext.leaks(ctx.transcripts)).toEqual([]);
+  });
 }

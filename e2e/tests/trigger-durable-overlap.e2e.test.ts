@@ -10,92 +10,44 @@
 //      entries fall due together there too).
 // Every run must fire exactly once, counted from n8n's own executions. Poll Times are custom crons with a fixed
 // second: the shortest n8n allows is once a minute per entry.
-import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../../test/simulator';
-import { firedRunIds, triggeredExecutions } from '../lib/executions';
-import { N8n } from '../lib/n8n';
-import { packageTarball } from '../lib/pack';
-import { waitUntil } from '../lib/processes';
-import { TRIGGER_TYPE, type WorkflowJson } from '../lib/workflows';
+import type { N8n } from '../lib/n8n';
+import { waitUntil } from '../lib/waiting';
 import { E2EContext } from './support';
+import { ProgressLog, allCompleted, caseCredential, caseExecutions, firedRuns, openTriggerCase, packageN8n, runLists, startRuns, triggerWorkflow, type TriggerCase } from './trigger-cases';
 
-const DURABLE = {
-  N8N_SCHEDULER_ENABLED: 'true',
-  N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
-  N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
-  N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
-};
-const NODE = 'Run Finished';
 const LEFT = 'poll left to another poll of this trigger';
 
-interface Case {
-  name: string;
-  sim: Simulator;
-  url: string;
-  workflowId: string;
+/** A case, and the n8n whose trigger polls it at its Poll Times (custom crons). */
+interface Case extends TriggerCase {
   n8n: N8n;
   crons: string[];
 }
 const cases = {} as Record<'A' | 'B' | 'C', Case>;
 let durable: N8n;
 let legacy: N8n;
-const started = Date.now();
-const lines: string[] = [];
-const say = (line: string) => lines.push(`+${Math.round((Date.now() - started) / 1000)} s ${line}`);
+const progress = new ProgressLog();
+const say = (line: string) => progress.say(line);
 
 // Seconds of the minute: A and C at one second, B's four entries ten seconds apart.
 const second = (offset: number) => String((new Date().getSeconds() + 30 + offset) % 60);
 const SAME = [`${second(0)} * * * * *`, `${second(0)} */1 * * * *`];
 const APART = [0, 10, 20, 30].map((offset) => `${second(offset + 15)} * * * * *`);
 
-function workflow(c: Case): WorkflowJson {
-  return {
-    id: c.workflowId,
-    name: `Drafting Workspace e2e: overlapping polls, ${c.name}`,
-    nodes: [
-      {
-        id: `${c.workflowId}-trigger`,
-        name: NODE,
-        type: TRIGGER_TYPE,
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: { pollTimes: { item: c.crons.map((cronExpression) => ({ mode: 'custom', cronExpression })) }, events: ['Completed'], options: {} },
-        credentials: { draftingWorkspaceApi: { id: `cred${c.workflowId}`, name: `Drafting Workspace (${c.name})` } },
-      },
-    ],
-    connections: {},
-    settings: { executionOrder: 'v1' },
-    active: false,
-  };
-}
+const workflow = (c: Case) => triggerWorkflow(c, 'overlapping polls', c.crons.map((cronExpression) => ({ mode: 'custom', cronExpression })));
 
 async function open(key: 'A' | 'B' | 'C', name: string, n8n: N8n, crons: string[]): Promise<Case> {
-  const sim = createSimulator({ runTimeScale: 0.05, defaultRateLimitPerMinute: 100_000 });
-  cases[key] = { name, sim, url: await sim.start(), workflowId: `dwE2EOverlap${key}`, n8n, crons };
+  cases[key] = { ...(await openTriggerCase(name, `dwE2EOverlap${key}`)), n8n, crons };
   return cases[key];
 }
 
 /** One import of the credentials and one of the workflows per n8n (each n8n command costs seconds), then publish. */
 async function install(n8n: N8n, own: Case[]): Promise<void> {
-  await n8n.importCredentials(own.map((c) => ({ id: `cred${c.workflowId}`, name: `Drafting Workspace (${c.name})`, baseUrl: c.url, apiKey: FIXTURE_KEYS.full })));
+  await n8n.importCredentials(own.map(caseCredential));
   await n8n.importWorkflows(own.map(workflow));
   for (const c of own) await n8n.publishWorkflow(c.workflowId);
 }
 
-const lists = (c: Case) => c.sim.admin.requests().filter((entry) => entry.method === 'GET' && entry.path === '/workflows/runs');
-const fired = (c: Case) => firedRunIds(c.n8n, c.workflowId, NODE);
-async function startRuns(c: Case, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const response = await fetch(`${c.url}/workflows/runs`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${FIXTURE_KEYS.full}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ workflowId: FIXTURE_IDS.workflows.agentSummary, input: 'Summarise the lease.' }),
-    });
-    ids.push(((await response.json()) as { runId: string }).runId);
-  }
-  return ids;
-}
-const finished = (c: Case, ids: string[]) => ids.every((id) => runAdmin(c.sim).run(id)?.status === 'Completed');
+const fired = (c: Case) => firedRuns(c.n8n, c);
 /** How many executions fired each run (a run fired twice shows 2). */
 function perRun(c: Case): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -106,16 +58,16 @@ function perRun(c: Case): Record<string, number> {
 const leftCount = (c: Case) => c.n8n.serverLog().split('\n').filter((line) => line.includes(LEFT)).length;
 /** List requests of the service that came less than a second after the one before: polls that met. */
 function metPolls(c: Case): number {
-  const at = lists(c).map((entry) => Date.parse(entry.at));
+  const at = runLists(c).map((entry) => Date.parse(entry.at));
   return at.filter((time, index) => index > 0 && time - at[index - 1] < 1_000).length;
 }
 
 beforeAll(async () => {
-  [durable, legacy] = await Promise.all([N8n.create({ tarball: packageTarball(), env: DURABLE }), N8n.create({ tarball: packageTarball() })]);
+  [durable, legacy] = await Promise.all([packageN8n(true), packageN8n(false)]);
   const [A, B, C] = [await open('A', 'durable, two entries at one second', durable, SAME), await open('B', 'durable, four entries 10 s apart, restarted', durable, APART), await open('C', 'legacy control, two entries at one second', legacy, SAME)];
   await Promise.all([install(durable, [A, B]), install(legacy, [C])]);
   await Promise.all([durable.start({ timeoutMs: 180_000 }), legacy.start({ timeoutMs: 180_000 })]);
-  for (const c of Object.values(cases)) await waitUntil(`${c.name}: the activation poll`, () => lists(c).length > 0, 90_000, 250);
+  for (const c of Object.values(cases)) await waitUntil(`${c.name}: the activation poll`, () => runLists(c).length > 0, 90_000, 250);
   say(`n8n started (durable and legacy); Poll Times A and C ${SAME.join(' | ')}, B ${APART.join(' | ')}`);
 }, 480_000);
 
@@ -127,7 +79,7 @@ function errors(c: Case): string[] {
 
 afterAll(async () => {
   for (const c of Object.values(cases)) if (c.n8n) say(`${c.name}: failed executions ${JSON.stringify(errors(c))}`);
-  process.stdout.write(`overlapping polls e2e:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
+  progress.print('overlapping polls e2e');
   const logs = [durable?.serverLog() ?? '', legacy?.serverLog() ?? ''];
   await durable?.dispose();
   await legacy?.dispose();
@@ -143,18 +95,18 @@ it('two Poll Times entries due at the same second, three rounds, under the durab
     const c = await startRuns(C, 2);
     owed.A.push(...a);
     owed.C.push(...c);
-    await waitUntil(`round ${round}: the runs to finish`, () => finished(A, a) && finished(C, c), 30_000);
+    await waitUntil(`round ${round}: the runs to finish`, () => allCompleted(A, a) && allCompleted(C, c), 30_000);
     await waitUntil(`round ${round}: A's runs to fire`, () => a.every((id) => fired(A).includes(id)), 130_000, 500);
     await waitUntil(`round ${round}: C's runs to fire`, () => c.every((id) => fired(C).includes(id)), 130_000, 500);
     say(`round ${round}: fired A ${JSON.stringify(perRun(A))}, C ${JSON.stringify(perRun(C))}`);
   }
   // One more round of polls of each, to let a second firing show up.
-  const listed = { A: lists(A).length, C: lists(C).length };
-  await waitUntil('one more poll of A and C', () => lists(A).length > listed.A && lists(C).length > listed.C, 130_000, 500);
+  const listed = { A: runLists(A).length, C: runLists(C).length };
+  await waitUntil('one more poll of A and C', () => runLists(A).length > listed.A && runLists(C).length > listed.C, 130_000, 500);
   await new Promise((resolve) => setTimeout(resolve, 5_000));
 
   for (const c of [A, C]) {
-    say(`${c.name}: executions per run ${JSON.stringify(perRun(c))}; executions ${triggeredExecutions(c.n8n, c.workflowId, NODE).length}; polls left to the other one ${leftCount(c)}; list requests ${lists(c).length}`);
+    say(`${c.name}: executions per run ${JSON.stringify(perRun(c))}; executions ${caseExecutions(c.n8n, c).length}; polls left to the other one ${leftCount(c)}; list requests ${runLists(c).length}`);
     expect(Object.values(perRun(c)).filter((count) => count !== 1)).toEqual([]);
   }
   expect(Object.keys(perRun(A)).sort()).toEqual([...owed.A].sort());
@@ -167,24 +119,24 @@ it('four entries ten seconds apart, n8n stopped while runs finish and started ag
   const { B } = cases;
   const before = await startRuns(B, 2);
   await waitUntil('B: the first runs to fire', () => before.every((id) => fired(B).includes(id)), 70_000, 500);
-  const polled = lists(B).length;
-  await waitUntil('B: a poll', () => lists(B).length > polled, 30_000, 250);
+  const polled = runLists(B).length;
+  await waitUntil('B: a poll', () => runLists(B).length > polled, 30_000, 250);
   await durable.stop();
   const stoppedAt = Date.now();
   const during = await startRuns(B, 3);
-  await waitUntil('B: the runs to finish while n8n is stopped', () => finished(B, during), 30_000);
+  await waitUntil('B: the runs to finish while n8n is stopped', () => allCompleted(B, during), 30_000);
   // Two or three of B's entries fall due while n8n is stopped (within n8n's misfire grace of a minute).
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, 25_000 - (Date.now() - stoppedAt))));
-  const restarted = lists(B).length;
+  const restarted = runLists(B).length;
   await durable.start({ timeoutMs: 300_000 });
   say('B: n8n restarted');
   await waitUntil('B: the runs to fire after the restart', () => during.every((id) => fired(B).includes(id)), 130_000, 500);
-  const settled = lists(B).length;
-  await waitUntil('B: one more poll', () => lists(B).length > settled, 70_000, 500);
+  const settled = runLists(B).length;
+  await waitUntil('B: one more poll', () => runLists(B).length > settled, 70_000, 500);
   await new Promise((resolve) => setTimeout(resolve, 5_000));
 
-  say(`B: executions per run ${JSON.stringify(perRun(B))}; executions ${triggeredExecutions(durable, B.workflowId, NODE).length}; polls left to the other one ${leftCount(B)}; list requests after the restart ${lists(B).length - restarted}, of which less than 1 s after the one before ${metPolls(B)}`);
+  say(`B: executions per run ${JSON.stringify(perRun(B))}; executions ${caseExecutions(durable, B).length}; polls left to the other one ${leftCount(B)}; list requests after the restart ${runLists(B).length - restarted}, of which less than 1 s after the one before ${metPolls(B)}`);
   expect(Object.values(perRun(B)).filter((count) => count !== 1)).toEqual([]);
   expect(Object.keys(perRun(B)).sort()).toEqual([...before, ...during].sort());
-  for (const c of Object.values(cases)) expect(triggeredExecutions(c.n8n, c.workflowId, NODE).map((execution) => execution.status).filter((status) => status !== 'success')).toEqual([]);
+  for (const c of Object.values(cases)) expect(caseExecutions(c.n8n, c).map((execution) => execution.status).filter((status) => status !== 'success')).toEqual([]);
 }, 600_000);

@@ -1,5 +1,5 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
-// The Run Finished trigger under `n8n start` with n8n's durable poll scheduler on (issue 27, part 3): the
+// The Run Finished trigger under `n8n start` with n8n's durable poll scheduler on: the
 // scheduler every n8n from 2.45 runs by default, switched on in 2.41 by four flags. Four published workflows
 // poll four simulators at once (every minute, each at its own second), one case each:
 //   A. restarts between polls: a run that finishes between the activation poll and the first scheduled one (the
@@ -9,80 +9,36 @@
 //   D. a poll abandoned at n8n's timeout (45 s) under realistic latency, with the rendered files attached: the
 //      service trickles one list answer over 55 s, so bytes keep coming and no idle timeout ends it.
 // Every run must fire exactly once, counted from n8n's own executions (the trigger's items in execution_data).
-import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator, type SimulatorOptions } from '../../test/simulator';
-import { firedRunIds, triggeredExecutions } from '../lib/executions';
-import { N8n } from '../lib/n8n';
-import { packageTarball } from '../lib/pack';
-import { waitUntil } from '../lib/processes';
-import { TRIGGER_TYPE, type WorkflowJson } from '../lib/workflows';
+import { FIXTURE_IDS, runAdmin, type SimulatorOptions } from '../../test/simulator';
+import type { N8n } from '../lib/n8n';
+import { waitUntil } from '../lib/waiting';
+import { startSummaryRun } from '../lib/service-api';
 import { E2EContext } from './support';
+import { ProgressLog, allCompleted, caseCredential, caseExecutions, firedRuns, openTriggerCase, packageN8n, runLists, triggerWorkflow, type TriggerCase } from './trigger-cases';
 
-const DURABLE = {
-  N8N_SCHEDULER_ENABLED: 'true',
-  N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
-  N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
-  N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
-};
-const NODE = 'Run Finished';
 const ABANDONED = 'Poll exceeded its timeout and was abandoned';
 
 type Key = 'A' | 'B' | 'C' | 'D';
 const KEYS: Key[] = ['A', 'B', 'C', 'D'];
-interface Case {
-  name: string;
-  sim: Simulator;
-  url: string;
-  workflowId: string;
-}
-const cases = {} as Record<Key, Case>;
+const cases = {} as Record<Key, TriggerCase>;
 let n8n: N8n;
-const started = Date.now();
-const lines: string[] = [];
-const say = (line: string) => lines.push(`+${Math.round((Date.now() - started) / 1000)} s ${line}`);
+const progress = new ProgressLog();
+const say = (line: string) => progress.say(line);
 
-function workflow(c: Case, options: Record<string, unknown> = {}): WorkflowJson {
-  return {
-    id: c.workflowId,
-    name: `Drafting Workspace e2e: durable scheduler, ${c.name}`,
-    nodes: [
-      {
-        id: `${c.workflowId}-trigger`,
-        name: NODE,
-        type: TRIGGER_TYPE,
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, events: ['Completed'], options },
-        credentials: { draftingWorkspaceApi: { id: `cred${c.workflowId}`, name: `Drafting Workspace (${c.name})` } },
-      },
-    ],
-    connections: {},
-    settings: { executionOrder: 'v1' },
-    active: false,
-  };
-}
+const workflow = (c: TriggerCase, options: Record<string, unknown> = {}) => triggerWorkflow(c, 'durable scheduler', [{ mode: 'everyMinute' }], options);
 
 async function open(key: Key, name: string, options: SimulatorOptions): Promise<void> {
-  const sim = createSimulator({ runTimeScale: 0.05, defaultRateLimitPerMinute: 100_000, ...options });
-  cases[key] = { name, sim, url: await sim.start(), workflowId: `dwE2EDurable${key}` };
+  cases[key] = await openTriggerCase(name, `dwE2EDurable${key}`, options);
 }
 
-const lists = (c: Case) => c.sim.admin.requests().filter((entry) => entry.method === 'GET' && entry.path === '/workflows/runs');
-const fired = (c: Case) => firedRunIds(n8n, c.workflowId, NODE);
-async function startRun(c: Case): Promise<string> {
-  const response = await fetch(`${c.url}/workflows/runs`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${FIXTURE_KEYS.full}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ workflowId: FIXTURE_IDS.workflows.agentSummary, input: 'Summarise the lease.' }),
-  });
-  return ((await response.json()) as { runId: string }).runId;
-}
-const listCounts = () => Object.fromEntries(KEYS.map((key) => [key, lists(cases[key]).length])) as Record<Key, number>;
-const finished = (c: Case, ids: string[]) => ids.every((id) => runAdmin(c.sim).run(id)?.status === 'Completed');
+const fired = (c: TriggerCase) => firedRuns(n8n, c);
+const startRun = (c: TriggerCase) => startSummaryRun(c.url);
+const listCounts = () => Object.fromEntries(KEYS.map((key) => [key, runLists(cases[key]).length])) as Record<Key, number>;
 /** Waits for the next poll of a case: a list request after `since` (its count of list requests). */
-const nextPoll = (c: Case, since: number, label: string) => waitUntil(`${c.name}: ${label}`, () => lists(c).length > since, 130_000, 250);
+const nextPoll = (c: TriggerCase, since: number, label: string) => waitUntil(`${c.name}: ${label}`, () => runLists(c).length > since, 130_000, 250);
 
 /** The polls of a case as the service saw them: first request to the end of the last, grouped when < 5 s apart. */
-function pollSpans(c: Case): string {
+function pollSpans(c: TriggerCase): string {
   const spans: Array<[number, number]> = [];
   for (const entry of c.sim.admin.requests()) {
     const at = Date.parse(entry.at);
@@ -99,14 +55,14 @@ beforeAll(async () => {
   await open('B', 'a first poll that fails', {});
   await open('C', 'a burst beyond 50', { statusNames: 'conditions', latency: 'realistic' });
   await open('D', 'a poll abandoned at the timeout', { latency: 'realistic' });
-  n8n = await N8n.create({ tarball: packageTarball(), env: DURABLE });
-  await n8n.importCredentials(Object.values(cases).map((c) => ({ id: `cred${c.workflowId}`, name: `Drafting Workspace (${c.name})`, baseUrl: c.url, apiKey: FIXTURE_KEYS.full })));
+  n8n = await packageN8n(true);
+  await n8n.importCredentials(Object.values(cases).map(caseCredential));
   await n8n.importWorkflows([workflow(cases.A), workflow(cases.B), workflow(cases.C), workflow(cases.D, { attachFiles: true })]);
   for (const c of Object.values(cases)) await n8n.publishWorkflow(c.workflowId);
 }, 300_000);
 
 afterAll(async () => {
-  process.stdout.write(`durable scheduler e2e:\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
+  progress.print('durable scheduler e2e');
   await n8n?.dispose();
   for (const c of Object.values(cases)) await c.sim?.stop();
 });
@@ -137,13 +93,13 @@ it('n8n start with the durable scheduler: restarts, a failed first poll, a burst
   await nextPoll(C, listed.C, 'the first scheduled poll (60 runs under way)');
   await waitUntil('D: n8n to abandon the trickled poll', () => n8n.serverLog().includes(ABANDONED), 130_000, 500);
   say('D: n8n abandoned the first scheduled poll at its timeout');
-  expect(finished(B, [b1])).toBe(true);
+  expect(allCompleted(B, [b1])).toBe(true);
   expect(fired(C)).toEqual([]);
 
   // Restart between polls; while n8n is stopped a run of A finishes and the burst of C completes.
   await n8n.stop();
   const a2 = await startRun(A);
-  await waitUntil('A2 to finish', () => finished(A, [a2]), 30_000);
+  await waitUntil('A2 to finish', () => allCompleted(A, [a2]), 30_000);
   for (const id of burst) runAdmin(C.sim).forceState(id, 'Completed');
   const restartedAt = Date.now();
   await n8n.start();
@@ -167,15 +123,15 @@ it('n8n start with the durable scheduler: restarts, a failed first poll, a burst
   expect(fired(C)).toHaveLength(60);
   expect(new Set(fired(C))).toEqual(new Set(burst));
   expect(fired(D).sort()).toEqual([...dRuns].sort());
-  const dItems = triggeredExecutions(n8n, D.workflowId, NODE).flatMap((execution) => execution.items);
+  const dItems = caseExecutions(n8n, D).flatMap((execution) => execution.items);
   expect(dItems.map((item) => item.binary?.data?.fileName)).toEqual(['contract-summary.pdf', 'contract-summary.pdf']);
-  for (const c of [A, B, C, D]) expect(triggeredExecutions(n8n, c.workflowId, NODE).map((execution) => execution.status).filter((status) => status !== 'success')).toEqual([]);
+  for (const c of [A, B, C, D]) expect(caseExecutions(n8n, c).map((execution) => execution.status).filter((status) => status !== 'success')).toEqual([]);
   // Only D's trickled poll outlasted n8n's timeout; no warning of hidden runs for the burst.
   expect(log.split(ABANDONED).length - 1).toBe(1);
   expect(log).not.toMatch(/More than 50 runs started since the last poll/);
   // Measured, not asserted: whether the restart polled at once (the legacy poller does; the scheduler keeps its jobs).
-  const soon = (c: Case) => lists(c).filter((entry) => Date.parse(entry.at) >= restartedAt && Date.parse(entry.at) < restartedAt + 10_000).length;
+  const soon = (c: TriggerCase) => runLists(c).filter((entry) => Date.parse(entry.at) >= restartedAt && Date.parse(entry.at) < restartedAt + 10_000).length;
   say(`list requests within 10 s of the restart: ${KEYS.map((key) => `${key} ${soon(cases[key])}`).join(', ')}`);
-  for (const c of [A, B, C, D]) say(`${c.name}: fired ${fired(c).length}, executions ${triggeredExecutions(n8n, c.workflowId, NODE).length}; polls as the service saw them: ${pollSpans(c)}`);
+  for (const c of [A, B, C, D]) say(`${c.name}: fired ${fired(c).length}, executions ${caseExecutions(n8n, c).length}; polls as the service saw them: ${pollSpans(c)}`);
   expect(E2EContext.leaks([log])).toEqual([]);
 }, 600_000);

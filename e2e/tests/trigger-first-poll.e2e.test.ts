@@ -2,9 +2,7 @@
 // The Run Finished trigger under `n8n start` when its very first poll fails. The activation instant is saved
 // before the first request, so the 500 at activation loses nothing: a run that starts and finishes afterwards
 // fires at the next scheduled poll (n8n's shortest schedule: every minute), exactly once.
-import { FIXTURE_IDS } from '../../test/simulator';
-import { isTerminalView, waitForRun } from '../../test/simulator/runs/testing';
-import { waitUntil } from '../lib/processes';
+import { waitUntil } from '../lib/waiting';
 import { loadWorkflow, useCredential } from '../lib/workflows';
 import { E2EContext } from './support';
 
@@ -29,16 +27,13 @@ it('n8n start, first poll answered 500: a run that finishes afterwards fires onc
   await waitUntil('the activation poll to meet the 500', () => ctx.sim.admin.faults().length === 0, 30_000);
   await waitUntil('the skipped poll in n8n’s log', () => /poll skipped after a transient error \(500\)/.test(ctx.n8n.serverLog()), 10_000);
 
-  const started = (await (
-    await ctx.api('/workflows/runs', { method: 'POST', body: JSON.stringify({ workflowId: FIXTURE_IDS.workflows.agentSummary, input: 'Summarise the lease.' }) })
-  ).json()) as { runId: string };
-  expect((await waitForRun(ctx.sim, started.runId, isTerminalView, 30_000)).status).toBe('Completed');
+  const runId = await ctx.completedSummaryRun();
 
   // The next scheduled poll (within a minute) fires it: the trigger reads its record, then Read Run reads it.
-  await waitUntil('the run to fire and be read by Read Run', () => runReads(started.runId).length >= 2, 90_000);
+  await waitUntil('the run to fire and be read by Read Run', () => runReads(runId).length >= 2, 90_000);
   // Give a second (wrong) firing the time to show up before counting.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  expect(runReads(started.runId)).toHaveLength(2);
+  expect(runReads(runId)).toHaveLength(2);
   await ctx.n8n.stop();
   expect(E2EContext.leaks([ctx.n8n.serverLog()])).toEqual([]);
 });

@@ -6,8 +6,7 @@
 // the state the first one saved in the workflow's static data, which is the guarantee "restarts change
 // nothing" exercised in a real n8n.
 import { FIXTURE_IDS, runAdmin } from '../../test/simulator';
-import { isTerminalView, waitForRun } from '../../test/simulator/runs/testing';
-import { waitUntil } from '../lib/processes';
+import { waitUntil } from '../lib/waiting';
 import { loadWorkflow, useCredential } from '../lib/workflows';
 import { E2EContext } from './support';
 
@@ -49,20 +48,17 @@ it('n8n start: a run finished before activation never fires; one finished after 
   expect(readerRequests()).toEqual([]);
 
   // A run started through the API after that activation, finished while n8n is stopped.
-  const started = (await (
-    await ctx.api('/workflows/runs', { method: 'POST', body: JSON.stringify({ workflowId: FIXTURE_IDS.workflows.agentSummary, input: 'Summarise the lease.' }) })
-  ).json()) as { runId: string };
-  expect((await waitForRun(ctx.sim, started.runId, isTerminalView, 30_000)).status).toBe('Completed');
+  const runId = await ctx.completedSummaryRun();
 
   // Second activation: the poll fires the run; the workflow reads it with Run → Get.
   await ctx.n8n.start();
   await waitUntil('the Read Run node to read the run', () => readerRequests().length > 0, 60_000);
   // Give a second (wrong) firing the time to show up before counting.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  expect(readerRequests().map((entry) => [entry.method, entry.path, entry.status])).toEqual([['GET', `/workflows/runs/${started.runId}`, 200]]);
+  expect(readerRequests().map((entry) => [entry.method, entry.path, entry.status])).toEqual([['GET', `/workflows/runs/${runId}`, 200]]);
   // Remembered as fired; the history run never was.
   const state = (ctx.n8n.readStaticData(WORKFLOW_ID)?.[STATIC_KEY] as { state: { fired: Record<string, number> } }).state;
-  expect(Object.keys(state.fired)).toContain(started.runId);
+  expect(Object.keys(state.fired)).toContain(runId);
   await ctx.n8n.stop();
   expect(ctx.n8n.serverLog()).toContain('Editor is now accessible');
   expect(E2EContext.leaks([ctx.n8n.serverLog()])).toEqual([]);

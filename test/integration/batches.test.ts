@@ -4,17 +4,16 @@ import type { IDataObject } from 'n8n-workflow';
 import { ACTION_NODE, type HarnessRun } from '../harness';
 import { FIXTURE_IDS, runAdmin, type RequestLogEntry } from '../simulator';
 import { uploadsAdmin } from '../simulator/uploads';
-import { IntegrationContext, items, mostOpenAtOnce } from './support';
+import { byId, items, mostOpenAtOnce, useIntegrationContext } from './support';
 
 /**
- * Issue 20, batches: operations that create then wait send their POSTs in item order, one at a time, and then
+ * Batches: operations that create then wait send their POSTs in item order, one at a time, and then
  * follow everything they created side by side (at most Follow at Most at once). Through n8n's engine against
  * the simulator. Nothing here is timed: order comes from the simulator's request log (`seq`), overlap from the
  * log's open and close instants.
  */
-const ctx = new IntegrationContext();
+const ctx = useIntegrationContext({ runTimeScale: 2, sseHeartbeatMs: 200, ingestionMs: 300 });
 const wf = FIXTURE_IDS.workflows;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const EVENTS = '^/workflows/runs/[^/]+/events$';
 
 const startEach = (extra: IDataObject = {}) => ({
@@ -37,7 +36,6 @@ const eventStreams = () => requests('GET', /^\/workflows\/runs\/[^/]+\/events$/)
 const apiRuns = () => runAdmin(ctx.sim).runs().filter((run) => run.keyId !== null);
 const runOfText = (text: string) => apiRuns().find((run) => run.input === text);
 
-
 function thrownError(result: HarnessRun): IDataObject {
 	return (result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;
 }
@@ -47,11 +45,6 @@ async function allRequestsClosed(): Promise<void> {
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	expect(ctx.sim.admin.requests().filter((entry) => entry.durationMs === null)).toEqual([]);
 }
-
-beforeAll(async () => ctx.start({ runTimeScale: 2, sseHeartbeatMs: 200, ingestionMs: 300 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
 
 describe('Start Run with Wait for Completion over a batch', () => {
 	it('Batch Size 1: starts the runs in item order, one POST at a time, before following any; follows them side by side (at most Follow at Most); output keeps item order and pairing', async () => {

@@ -1,20 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FIXTURE_IDS, runAdmin } from '../simulator';
-import { IntegrationContext, items } from './support';
+import { items, useIntegrationContext } from './support';
 
 /**
  * The key's rate limit is shared: when one request is answered 429 with a Retry-After, every request with that
  * key rests until it has passed, instead of each item retrying on its own and burning the key's requests. Read
  * from the simulator's request log (arrival instants and durations), through n8n's engine.
  */
-const ctx = new IntegrationContext();
+const ctx = useIntegrationContext({ runTimeScale: 0 });
 const RUN_PATH = '/workflows/runs/*';
-
-beforeAll(async () => ctx.start({ runTimeScale: 0 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
 
 const seeded = (count: number) =>
 	runAdmin(ctx.sim).seedRuns(

@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { ACTION_NODE, actionWorkflow, chainWorkflow, credentialFor, runWorkflow, type ActionWorkflowOptions, type HarnessRun, type RunOptions } from '../harness';
-import { createSimulator, FIXTURE_KEYS, type FixtureKeyName, type RequestLogEntry, type Simulator } from '../simulator';
+import { createSimulator, FIXTURE_KEYS, runAdmin, type FixtureKeyName, type RequestLogEntry, type Simulator } from '../simulator';
 
 export type RunInContextOptions = ActionWorkflowOptions & Pick<RunOptions, 'streaming' | 'cancelAfterMs'> & { baseUrl?: string };
 
@@ -73,11 +73,57 @@ export function useIntegrationContext(options: Parameters<typeof createSimulator
 	return ctx;
 }
 
+/**
+ * The one simulator of a trigger test file, which polls it through n8n-core's PollContext instead of running
+ * workflows: runs played fast (a twentieth of their time) and a rate limit no poll schedule reaches; started
+ * before the first test, stopped after the last.
+ */
+export function usePollSimulator(): IntegrationContext {
+	const ctx = new IntegrationContext();
+	beforeAll(async () => ctx.start({ runTimeScale: 0.05, defaultRateLimitPerMinute: 100_000 }));
+	afterAll(async () => ctx.stop());
+	return ctx;
+}
+
+/** A direct call to the simulator (test setup: produce a document, start a run), not through the node. */
+export async function callService(baseUrl: string, method: string, path: string, body?: unknown, key: FixtureKeyName = 'full'): Promise<Record<string, unknown>> {
+	const response = await fetch(baseUrl + path, {
+		method,
+		headers: { authorization: `Bearer ${FIXTURE_KEYS[key]}`, 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+	return JSON.parse(text) as Record<string, unknown>;
+}
+
 /** A resource locator given By ID, as a saved workflow holds it. */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 export function items(result: HarnessRun, node = ACTION_NODE): IDataObject[] {
 	return result.output(node).map((item) => item.json);
+}
+
+/**
+ * What a batch that went on past its failures (Continue On Fail, or none failed) hands on: one output item per input
+ * item, in order and paired with it; a failed item carries its error, every other one what `expected` says.
+ */
+export function expectOneItemPerInput(result: HarnessRun, count: number, fails: (index: number) => boolean, expected: (index: number) => IDataObject): void {
+	const out = result.output(ACTION_NODE);
+	expect(out).toHaveLength(count);
+	out.forEach((item, index) => {
+		expect(item.pairedItem).toEqual({ item: index });
+		if (fails(index)) expect(item.json.error).toEqual(expect.any(String));
+		else expect(item.json).toMatchObject(expected(index));
+	});
+}
+
+/** The runs people started in the workspace's app (the tenant's fixtures), which the service hides from every key. */
+export function personStartedRunIds(sim: Simulator): string[] {
+	return runAdmin(sim)
+		.runs()
+		.filter((run) => (run.initiator as IDataObject).type === 'user')
+		.map((run) => run.runId);
 }
 
 /** The message and description of the error that stopped a run. */

@@ -5,25 +5,20 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness, later, type PollResult } from '../harness/poll';
 import { PollerHost } from '../harness/pollerHost';
-import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../simulator';
+import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../simulator';
+import { usePollSimulator } from './support';
 
 /**
- * The Run Finished trigger under what n8n's durable scheduler does to a poll (issue 27, part 3), through n8n-core's
+ * The Run Finished trigger under what n8n's durable scheduler does to a poll, through n8n-core's
  * PollContext against the simulator: the activation poll whose state n8n discards, a poll's time bound (n8n
  * abandons a poll after 45 s), the key's rest beyond it, and Engine 2.0, under which exactly once cannot hold.
  * The random schedules are in test/model/trigger.model.test.ts; the real n8n in e2e/tests/trigger-durable.e2e.test.ts.
  */
-let sim: Simulator;
-let url: string;
-const credential = () => ({ baseUrl: url, apiKey: FIXTURE_KEYS.full });
+const ctx = usePollSimulator();
+const credential = () => ({ baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full });
 const PARAMETERS = { events: ['Completed'] };
 
-beforeAll(async () => {
-	sim = createSimulator({ runTimeScale: 0.05, defaultRateLimitPerMinute: 100_000 });
-	url = await sim.start();
-});
-afterAll(async () => sim.stop());
-beforeEach(() => sim.admin.reset());
+beforeEach(() => ctx.sim.admin.reset());
 afterEach(() => jest.restoreAllMocks());
 
 
@@ -34,9 +29,9 @@ const firedIds = (result: PollResult) => {
 /** Runs that start and finish after the polls so far (seeded one after another, 10 ms apart). */
 async function finishedRuns(count: number): Promise<string[]> {
 	await new Promise((resolve) => setTimeout(resolve, 20 + count * 10));
-	return runAdmin(sim).seedRuns([{ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString(), count, spacingMs: 10 }]);
+	return runAdmin(ctx.sim).seedRuns([{ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString(), count, spacingMs: 10 }]);
 }
-const lists = () => sim.admin.requests().filter((entry) => entry.path === '/workflows/runs').length;
+const lists = () => ctx.sim.admin.requests().filter((entry) => entry.path === '/workflows/runs').length;
 
 it.each(['durable', 'legacy'] as const)('%s: a run that finishes between the activation poll and the first scheduled one fires once', async (poller) => {
 	const host = new PollerHost(poller, PARAMETERS, credential(), () => undefined);
@@ -54,7 +49,7 @@ it('a poll ends at its time bound: a list the service answers after 5 s, with a 
 	const harness = await PollHarness.create(PARAMETERS, credential(), undefined, { pollBudgetMs: 2_000 });
 	await harness.poll();
 	const ids = await finishedRuns(3);
-	sim.admin.addFault({ kind: 'delay', ms: 5_000, method: 'GET', path: '/workflows/runs', times: 1 });
+	ctx.sim.admin.addFault({ kind: 'delay', ms: 5_000, method: 'GET', path: '/workflows/runs', times: 1 });
 	const slow = await harness.poll();
 	expect(slow.error).toBeUndefined();
 	expect(slow.items).toBeNull();
@@ -68,7 +63,7 @@ it('the key rests (a 429 of another request) past the poll\'s end: nothing is se
 	const ids = await finishedRuns(2);
 	// The board every request of this n8n process reads (the package as the harness loaded it, from dist/).
 	const { keyPauses } = require(join(__dirname, '..', '..', 'dist', 'nodes', 'shared', 'transport', 'pause.js')) as { keyPauses: { pause(key: string, until: number): void } };
-	keyPauses.pause(`${url} cred-1`, Date.now() + 20_000);
+	keyPauses.pause(`${ctx.url} cred-1`, Date.now() + 20_000);
 	const before = lists();
 	const resting = await harness.poll();
 	expect(resting.items).toBeNull();

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness, later, type PollResult } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../simulator';
+import { callService, personStartedRunIds, usePollSimulator } from './support';
 
 /**
  * The Run Finished trigger polled through n8n-core's PollContext against the simulator, with real runs
@@ -10,34 +11,19 @@ import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } 
  */
 
 const wf = FIXTURE_IDS.workflows;
-let sim: Simulator;
-let url: string;
+const ctx = usePollSimulator();
 
-beforeAll(async () => {
-	sim = createSimulator({ runTimeScale: 0.05, defaultRateLimitPerMinute: 100_000 });
-	url = await sim.start();
-});
-afterAll(async () => sim.stop());
-beforeEach(() => sim.admin.reset());
+beforeEach(() => ctx.sim.admin.reset());
 afterEach(() => jest.restoreAllMocks());
 
 
 const ALL_EVENTS = { events: ['Completed', 'Failed', 'Cancelled'] };
 
 async function trigger(parameters: IDataObject = ALL_EVENTS, key = FIXTURE_KEYS.full): Promise<PollHarness> {
-	return await PollHarness.create(parameters, { baseUrl: url, apiKey: key });
+	return await PollHarness.create(parameters, { baseUrl: ctx.url, apiKey: key });
 }
 
-async function api(method: string, path: string, body?: unknown, key = FIXTURE_KEYS.full): Promise<IDataObject> {
-	const response = await fetch(url + path, {
-		method,
-		headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-	return JSON.parse(text) as IDataObject;
-}
+const api = (method: string, path: string, body?: unknown) => callService(ctx.url, method, path, body);
 
 async function start(workflowId: string, count: number): Promise<string[]> {
 	const ids: string[] = [];
@@ -45,9 +31,9 @@ async function start(workflowId: string, count: number): Promise<string[]> {
 	return ids;
 }
 
-const statusOf = (runId: string) => runAdmin(sim).run(runId)?.status;
+const statusOf = (runId: string) => runAdmin(ctx.sim).run(runId)?.status;
 const isFinished = (runId: string) => ['Completed', 'Failed', 'Cancelled'].includes(String(statusOf(runId)));
-const isPaused = (runId: string) => runAdmin(sim).run(runId)?.condition === 'paused';
+const isPaused = (runId: string) => runAdmin(ctx.sim).run(runId)?.condition === 'paused';
 
 async function waitUntil(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
@@ -92,7 +78,7 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 			const finishing = queue.splice(0, 17);
 			for (const [index, id] of finishing.entries()) {
 				if (burst === 2 && index < 5) await api('POST', `/workflows/runs/${id}/cancel`);
-				else runAdmin(sim).approve(id);
+				else runAdmin(ctx.sim).approve(id);
 			}
 			await waitUntil(() => finishing.every(isFinished));
 
@@ -172,18 +158,18 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		await harness.poll();
 		const first = await start(wf.agentSummary, 3);
 		await waitUntil(() => first.every(isFinished));
-		sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 1, times: 2 });
+		ctx.sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 1, times: 2 });
 		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(first));
 
 		const second = await start(wf.agentSummary, 3);
 		await waitUntil(() => second.every(isFinished));
-		sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 60, times: 1 });
+		ctx.sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 60, times: 1 });
 		const skipped = await harness.poll();
 		expect(skipped.error).toBeUndefined();
 		expect(skipped.items).toBeNull();
 		expect(skipped.log.join('\n')).toMatch(/poll skipped after a transient error \(429\).*waits 60 s before it asks again/);
 		// The service asked for 60 s: the trigger asks nothing before that, and then catches up.
-		const lists = () => sim.admin.requests().filter((entry) => entry.path === '/workflows/runs').length;
+		const lists = () => ctx.sim.admin.requests().filter((entry) => entry.path === '/workflows/runs').length;
 		const before = lists();
 		const resting = await harness.poll();
 		expect(resting.items).toBeNull();
@@ -199,22 +185,22 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		const runs = await start(wf.agentSummary, 2);
 		await waitUntil(() => runs.every(isFinished));
 
-		sim.admin.addFault({ kind: 'status', status: 500, path: '/workflows/runs', method: 'GET', times: 1 });
+		ctx.sim.admin.addFault({ kind: 'status', status: 500, path: '/workflows/runs', method: 'GET', times: 1 });
 		const unavailable = await harness.poll();
 		expect(unavailable.error).toBeUndefined();
 		expect(unavailable.items).toBeNull();
 		expect(unavailable.log.join('\n')).toMatch(/poll skipped after a transient error \(500\)/);
 
 		// A short tenant lock is waited out inside the poll (backoff), and the runs fire.
-		sim.admin.lockTenant(FIXTURE_IDS.workspaces.acme, { requests: 2 });
+		ctx.sim.admin.lockTenant(FIXTURE_IDS.workspaces.acme, { requests: 2 });
 		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(runs));
 
-		sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
+		ctx.sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
 		const manual = await harness.poll('manual');
 		expect(String((manual.error as Error | undefined)?.message)).toContain('feature_disabled');
 
 		// API keys switched off on the deployment: waiting does not help, someone must act. Thrown, with its cause.
-		sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
+		ctx.sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
 		const disabled = await harness.poll();
 		expect(String((disabled.error as Error | undefined)?.message)).toContain('feature_disabled');
 		expect((disabled.error as { failure?: unknown }).failure).toEqual({ cause: 'configuration-invalid' });
@@ -249,10 +235,7 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		const harness = await trigger();
 		await harness.poll();
 		// Person-started runs exist in the tenant's fixtures; the service hides them from every key.
-		const people = runAdmin(sim)
-			.runs()
-			.filter((run) => (run.initiator as IDataObject).type === 'user')
-			.map((run) => run.runId);
+		const people = personStartedRunIds(ctx.sim);
 		expect(people.length).toBeGreaterThan(0);
 		const mine = await start(wf.agentSummary, 1);
 		await waitUntil(() => mine.every(isFinished));
@@ -269,7 +252,7 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		for (let poll = 0; poll < 50; poll++) {
 			// 40 runs that started (and finished) after the previous poll, as between two real polls.
 			await new Promise((resolve) => setTimeout(resolve, 45));
-			runAdmin(sim).seedRuns([
+			runAdmin(ctx.sim).seedRuns([
 				{ workflowId: wf.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString(), count: 40, spacingMs: 1 },
 			]);
 			const result = await harness.poll();
@@ -302,14 +285,14 @@ describe('Run Finished trigger: the two paths that once lost runs, and the poll 
 		['500 upstream_error', { kind: 'status' as const, status: 500 as const }],
 	])('the activation poll fails (%s): a run that starts and finishes before the first successful poll fires once', async (_name, fault) => {
 		// n8n gives each poll a time budget (getPollBudgetMs); a short one keeps the 423 backoff short here.
-		const harness = await PollHarness.create({ events: ['Completed'] }, { baseUrl: url, apiKey: FIXTURE_KEYS.full }, undefined, { pollBudgetMs: 3_000 });
-		sim.admin.addFault({ path: '/workflows/runs', method: 'GET', times: 1, ...fault });
+		const harness = await PollHarness.create({ events: ['Completed'] }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full }, undefined, { pollBudgetMs: 3_000 });
+		ctx.sim.admin.addFault({ path: '/workflows/runs', method: 'GET', times: 1, ...fault });
 		const failed = await harness.poll();
 		expect(failed.error).toBeUndefined();
 		expect(failed.items).toBeNull();
 		expect(failed.log.join('\n')).toMatch(/poll skipped after a transient error/);
-		sim.admin.clearFaults();
-		expect(sim.admin.faults()).toEqual([]);
+		ctx.sim.admin.clearFaults();
+		expect(ctx.sim.admin.faults()).toEqual([]);
 
 		// Restarted in between (static data as saved): the activation instant survives. Two minutes later: a
 		// Retry-After the trigger honours has passed.
@@ -388,7 +371,7 @@ describe('Run Finished trigger: the two paths that once lost runs, and the poll 
 
 	it('"Fetch test event" with a long 429 says the node did not wait, and when to try again', async () => {
 		const harness = await trigger({ events: ['Completed'] });
-		sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 120, times: 1 });
+		ctx.sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 120, times: 1 });
 		const { error } = await harness.poll('manual');
 		const description = String((error as { description?: string }).description);
 		expect(String((error as Error).message)).toContain('rate_limited');

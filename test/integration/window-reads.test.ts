@@ -4,28 +4,21 @@ import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/actions/types';
 import { AUTO_PACE } from '../../nodes/shared/common/pace';
 import { ACTION_NODE } from '../harness';
 import { FIXTURE_IDS, runAdmin } from '../simulator';
-import { IntegrationContext, mostOpenAtOnce } from './support';
+import { byId, mostOpenAtOnce, useIntegrationContext } from './support';
 
 /**
- * Issue 28, the window on every operation that reads: Batch Size above the read concurrency widens it, Batch Size 1
+ * The window on every operation that reads: Batch Size above the read concurrency widens it, Batch Size 1
  * (version 1's default) keeps what each operation always had (eight reads of records at once, downloads one by
  * one); under Continue On Fail over 20 items the one refused item gets its error item and the others their output,
  * in order, each read sent once.
  * Through n8n's engine against the simulator; every answer takes 150 ms, so overlap shows in the request log.
  */
-const ctx = new IntegrationContext();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const ctx = useIntegrationContext({ runTimeScale: 0, chatChunkDelayMs: 0 });
 const COUNT = 20;
 const BAD = 7;
 const WIDE = 12;
 /** Every read slowed this much: long beside a loaded machine's scheduling, so overlaps are told apart from it. */
 const SLOW_MS = 250;
-
-beforeAll(async () => ctx.start({ runTimeScale: 0, chatChunkDelayMs: 0 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
-
 
 type Items = Array<{ json: IDataObject }>;
 const each = (make: (index: number) => IDataObject): Items => Array.from({ length: COUNT }, (_, index) => ({ json: make(index) }));

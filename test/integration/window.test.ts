@@ -3,29 +3,22 @@ import type { IDataObject } from 'n8n-workflow';
 import { AUTO_PACE } from '../../nodes/shared/common/pace';
 import { ACTION_NODE, type HarnessRun } from '../harness';
 import { FIXTURE_IDS, runAdmin } from '../simulator';
-import { IntegrationContext, mostOpenAtOnce } from './support';
+import { byId, mostOpenAtOnce, useIntegrationContext } from './support';
 
 /**
- * Issue 28, Batch Size: operations without a batch plan (Produce From Template, Chat Completion, Cancel, the
+ * Batch Size: operations without a batch plan (Produce From Template, Chat Completion, Cancel, the
  * downloads) run a window of Batch Size items at once, their POSTs in item order. Through n8n's engine against
  * the simulator; every service answer takes 150 ms here, so overlap shows in the request log (arrival instants
  * and durations), never in a timed assertion.
  */
-const ctx = new IntegrationContext();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const ctx = useIntegrationContext({ runTimeScale: 0, chatChunkDelayMs: 0 });
 const DELAY_MS = 400;
 /** A busy machine can log an answer's end well after the client read it: an end counts this much early. */
 const SLACK_MS = 150;
 
-beforeAll(async () => ctx.start({ runTimeScale: 0, chatChunkDelayMs: 0 }));
-afterAll(async () => ctx.stop());
-beforeEach(() => ctx.sim.admin.reset());
-afterEach(() => expect(ctx.leaks()).toEqual([]));
-
 const logOf = (method: string, path: RegExp) => ctx.sim.admin.requests().filter((entry) => entry.method === method && path.test(entry.path));
 const PRODUCE = /^\/document-templates\/[^/]+\/documents$/;
 const slow = (method: string, path: string) => ctx.sim.admin.addFault({ kind: 'delay', ms: DELAY_MS, method, path, times: 10_000 });
-
 
 const produce = (extra: IDataObject = {}) => ({
 	resource: 'document',

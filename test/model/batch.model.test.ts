@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
-// Batches (issue 20): each item's run starts once and each output is its own item's run, under random batches.
+// Batches: each item's run starts once and each output is its own item's run, under random batches.
 /**
- * Batches (issue 20), attacked by random batches (fast-check) through n8n's engine against the simulator:
+ * Batches, attacked by random batches (fast-check) through n8n's engine against the simulator:
  * Start Run with Wait for Completion over 1–10 items, each naming a workflow that finishes at once, one that
  * pauses at a review step (approved by the test once the run's event stream is open), or one that does not
  * exist; Batch Size Auto (its window changing size while starts are in flight, narrowed by the 429s and 423s)
@@ -24,7 +24,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE } from '../harness';
 import { FIXTURE_IDS, runAdmin } from '../simulator';
-import { IntegrationContext } from '../integration/support';
+import { expectOneItemPerInput, IntegrationContext } from '../integration/support';
 import { runsOf } from '../support/depth';
 
 jest.mock('n8n-workflow', () => {
@@ -147,18 +147,11 @@ it('each item’s run starts at most once, each output item is its own item’s 
       if (continueOnFail || firstFailing < 0) {
         expect(result.status).toBe('success');
         expect(runs).toHaveLength(kinds.filter((kind, index) => kind !== 'failing' && !resetStartedNothing.has(texts[index])).length);
-        const out = result.output(ACTION_NODE);
-        expect(out).toHaveLength(texts.length);
-        out.forEach((item, index) => {
-          expect(item.pairedItem).toEqual({ item: index });
-          if (fails(index)) expect(item.json.error).toEqual(expect.any(String));
-          else
-            expect(item.json).toMatchObject({
-              runId: runOf.get(texts[index]),
-              status: 'Completed',
-              wait: { outcome: 'finished', pausedForReview: kinds[index] === 'review' },
-            });
-        });
+        expectOneItemPerInput(result, texts.length, fails, (index) => ({
+          runId: runOf.get(texts[index]),
+          status: 'Completed',
+          wait: { outcome: 'finished', pausedForReview: kinds[index] === 'review' },
+        }));
       } else {
         expect(result.status).toBe('error');
         // Items before the first failing one were started. Starts go out in item order, at most Batch Size at

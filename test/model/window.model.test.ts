@@ -1,5 +1,5 @@
 /**
- * The window (issue 28), attacked by random batches (fast-check) through n8n's engine against the simulator, in
+ * The window, attacked by random batches (fast-check) through n8n's engine against the simulator, in
  * real time: Produce From Template over 1–10 items at Batch Size 1–4, each item good or refused by the service
  * (a required answer empty), with 429s (Retry-After 1 s) and 423s on the POSTs, connection resets after the
  * service took a POST (the document exists, the node cannot know it), every answer slowed by 40 ms so several
@@ -17,7 +17,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE } from '../harness';
 import type { RequestLogEntry } from '../simulator';
-import { IntegrationContext } from '../integration/support';
+import { expectOneItemPerInput, IntegrationContext } from '../integration/support';
 
 const ctx = new IntegrationContext();
 beforeAll(async () => ctx.start({ defaultRateLimitPerMinute: 1_000_000 }));
@@ -96,13 +96,7 @@ it('each item is produced at most once, nothing is sent during a pause or after 
 
       if (continueOnFail || firstFailing < 0) {
         expect(result.status).toBe('success');
-        const out = result.output(ACTION_NODE);
-        expect(out).toHaveLength(kinds.length);
-        out.forEach((item, index) => {
-          expect(item.pairedItem).toEqual({ item: index });
-          if (fails(index)) expect(item.json.error).toEqual(expect.any(String));
-          else expect(item.json).toMatchObject({ documentId: documentOf.get(titles[index]), title: titles[index] });
-        });
+        expectOneItemPerInput(result, kinds.length, fails, (index) => ({ documentId: documentOf.get(titles[index]), title: titles[index] }));
         return;
       }
       expect(result.status).toBe('error');

@@ -4,10 +4,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin, type FixtureKeyName } from '../simulator';
-import { byId } from '../integration/support';
+import { byId, callService } from '../integration/support';
 import { itemOutcomes, plainMessageProblem, runNode, thrownError, type ItemSpec } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
-import { ForeignOrigin, callService } from './support/servers';
+import { ForeignOrigin } from './support/servers';
 
 /**
  * The bad-input table: one row per wrong input, across every operation and the trigger. Each row

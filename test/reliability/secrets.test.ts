@@ -3,10 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../simulator';
-import { byId } from '../integration/support';
+import { byId, callService } from '../integration/support';
 import { itemOutcomes, runNode, thrownError } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
-import { ForeignOrigin, RewritingProxy, callService } from './support/servers';
+import { ForeignOrigin, RewritingProxy } from './support/servers';
 
 /**
  * Secrets: the key never leaves its origin and is never written anywhere.

@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../../simulator';
-import { byId, items, useIntegrationContext } from '../../integration/support';
+import { byId, items, personStartedRunIds, useIntegrationContext } from '../../integration/support';
 import { SECOND, SUMMARY, fast, startText, wf } from '../support';
 
 const ctx = useIntegrationContext({ runTimeScale: 0.2, sseHeartbeatMs: 200 });
@@ -34,10 +34,7 @@ describe('the latest runs and the filters', () => {
 		const result = await list({});
 		const runs = items(result);
 		expect(runs).toHaveLength(50);
-		const people = runAdmin(ctx.sim)
-			.runs()
-			.filter((run) => (run.initiator as IDataObject).type === 'user')
-			.map((run) => run.runId);
+		const people = personStartedRunIds(ctx.sim);
 		expect(people.length).toBeGreaterThan(0);
 		for (const run of runs) expect(people).not.toContain(run.runId);
 	});

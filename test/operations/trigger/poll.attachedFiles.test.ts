@@ -4,20 +4,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../../harness/poll';
-import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../../simulator';
+import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../../simulator';
+import { usePollSimulator } from '../../integration/support';
 
 const wf = FIXTURE_IDS.workflows;
-let sim: Simulator;
-let url: string;
+const ctx = usePollSimulator();
 
-beforeAll(async () => {
-	sim = createSimulator({ runTimeScale: 0.05, defaultRateLimitPerMinute: 100_000 });
-	url = await sim.start();
-});
-afterAll(async () => sim.stop());
 
 async function startRun(): Promise<string> {
-	const response = await fetch(`${url}/workflows/runs`, {
+	const response = await fetch(`${ctx.url}/workflows/runs`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${FIXTURE_KEYS.full}`, 'content-type': 'application/json' },
 		body: JSON.stringify({ workflowId: wf.agentSummary, input: 'Supply agreement…' }),
@@ -27,12 +22,12 @@ async function startRun(): Promise<string> {
 
 async function finished(runId: string): Promise<void> {
 	// The simulator's own state, not a clock: polled until the run has ended.
-	while (!['Completed', 'Failed', 'Cancelled'].includes(String(runAdmin(sim).run(runId)?.status))) await new Promise((resolve) => setTimeout(resolve, 10));
+	while (!['Completed', 'Failed', 'Cancelled'].includes(String(runAdmin(ctx.sim).run(runId)?.status))) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** A trigger activated (its first poll) before a run that then finishes: the items of the poll after. */
 async function firedFor(options: Record<string, unknown>): Promise<{ runId: string; items: Awaited<ReturnType<PollHarness['poll']>>['items'] }> {
-	const harness = await PollHarness.create({ events: ['Completed'], ...options }, { baseUrl: url, apiKey: FIXTURE_KEYS.full });
+	const harness = await PollHarness.create({ events: ['Completed'], ...options }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full });
 	await harness.poll();
 	const runId = await startRun();
 	await finished(runId);
@@ -52,7 +47,7 @@ describe('Attach Rendered Files', () => {
 				format: 'pdf',
 				mimeType: 'application/pdf',
 				size: expect.any(Number),
-				url: `${url}/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`,
+				url: `${ctx.url}/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`,
 				binaryProperty: 'data',
 				stepId: FIXTURE_IDS.steps.agentSummary.render,
 			},

@@ -2,8 +2,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { FIXTURE_KEYS, type FixtureKeyName } from '../../simulator';
-
 /** Listens on an ephemeral 127.0.0.1 port; resolves with the server's origin. */
 async function listen(server: Server): Promise<string> {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -104,16 +102,4 @@ export class RewritingProxy {
 		upstream.on('error', () => res.destroy());
 		req.pipe(upstream);
 	}
-}
-
-/** A direct call to the simulator (test setup: produce a document, start a run), not through the node. */
-export async function callService(baseUrl: string, method: string, path: string, body?: unknown, key: FixtureKeyName = 'full'): Promise<Record<string, unknown>> {
-	const response = await fetch(baseUrl + path, {
-		method,
-		headers: { authorization: `Bearer ${FIXTURE_KEYS[key]}`, 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-	return JSON.parse(text) as Record<string, unknown>;
 }

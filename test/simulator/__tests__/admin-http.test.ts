@@ -1,13 +1,8 @@
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../index';
-import { startTestServer, type TestServer } from './helpers';
+import { useTestServer } from './helpers';
 
 describe('Admin HTTP endpoints (/__admin/)', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ adminToken: 'test-admin-secret' });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ adminToken: 'test-admin-secret' });
 
   test('Admin endpoints require the x-admin-token header (missing or wrong: 401)', async () => {
     const missing = await fetch(`${t.url}/__admin/keys`);

@@ -1,15 +1,10 @@
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../index';
-import { startTestServer, type TestServer } from './helpers';
+import { useTestServer } from './helpers';
 
 const CHALLENGE = (code: string) => `Bearer realm="drafting-workspace", error="${code}"`;
 
 describe('Authentication and shape-1 refusals', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer();
 
   async function expectShape1(res: Response, status: number, code: string, challenge: boolean): Promise<void> {
     expect(res.status).toBe(status);

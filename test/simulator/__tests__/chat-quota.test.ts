@@ -1,6 +1,6 @@
 import { chatAdmin, FIXTURE_IDS, FIXTURE_KEYS } from '../index';
 import { postChatCompletion, readChatStream } from '../chat/testing';
-import { FakeTime, startTestServer, type TestServer } from './helpers';
+import { FakeTime, useTestServer } from './helpers';
 
 const ACME = FIXTURE_IDS.workspaces.acme;
 const GLOBEX = FIXTURE_IDS.workspaces.globex;
@@ -14,11 +14,7 @@ interface Shape3 {
 describe('Workspace model-usage quota (Limits; Errors shape 3 quota_exceeded)', () => {
   // 2026-01-15T12:00:00Z: the one-hour window runs to 13:00.
   const time = new FakeTime();
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ clock: time.source, chatChunkDelayMs: 0 });
-  });
-  afterAll(() => t.sim.stop());
+  const t = useTestServer({ clock: time.source, chatChunkDelayMs: 0 }, { resetBeforeEach: false });
   beforeEach(() => {
     time.nowMs = Date.parse('2026-01-15T12:00:00.000Z');
     t.sim.reset();

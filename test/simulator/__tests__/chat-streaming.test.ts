@@ -1,7 +1,7 @@
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import { createSimulator, FIXTURE_IDS, FIXTURE_KEYS, OPENAPI_PATH } from '../index';
+import { createSimulator, FIXTURE_IDS, FIXTURE_KEYS } from '../index';
 import { postChatCompletion, readChatStream, type ChatStreamResult } from '../chat/testing';
-import { startTestServer, type TestServer } from './helpers';
+import { useContractSchemaCheck } from './contract-schemas';
+import { startTestServer, useTestServer } from './helpers';
 import { traceTimers } from '../timer-trace';
 
 const QUESTION = 'What is the notice period?';
@@ -16,18 +16,8 @@ interface Completion {
 }
 
 describe('POST /v1/chat/completions with stream: true (Events: chat.completion.chunk events ending with data: [DONE])', () => {
-  let t: TestServer;
-  let validateChunk: ValidateFunction;
-  beforeAll(async () => {
-    t = await startTestServer({ chatChunkDelayMs: 1 });
-    const doc = (await (await t.call(OPENAPI_PATH)).json()) as object;
-    const ajv = new Ajv2020({ strict: false });
-    ajv.addFormat('date-time', true);
-    ajv.addSchema({ $id: 'https://sim.invalid/openapi', ...doc });
-    validateChunk = ajv.compile({ $ref: 'https://sim.invalid/openapi#/components/schemas/ChatCompletionChunk' });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ chatChunkDelayMs: 1 });
+  const validate = useContractSchemaCheck(t);
 
   const chat = (body: unknown, key: string = FIXTURE_KEYS.full) => postChatCompletion(t.url, key, body);
   const stream = async (body: Record<string, unknown>): Promise<ChatStreamResult> => readChatStream(await chat({ ...body, stream: true }));
@@ -47,7 +37,7 @@ describe('POST /v1/chat/completions with stream: true (Events: chat.completion.c
 
     const [first] = result.chunks;
     for (const chunk of result.chunks) {
-      expect(validateChunk(chunk)).toBe(true);
+      expect(validate('ChatCompletionChunk', chunk)).toEqual([]);
       expect(chunk).toMatchObject({ id: first.id, object: 'chat.completion.chunk', created: first.created, model: 'dw-standard' });
     }
     expect(first.id).toMatch(/^chatcmpl-[0-9a-f]+$/);
@@ -80,7 +70,7 @@ describe('POST /v1/chat/completions with stream: true (Events: chat.completion.c
     const last = result.chunks.at(-1)!;
     expect(last).toMatchObject({ object: 'chat.completion.chunk', choices: [] });
     expect(last.usage).toEqual(plain.usage);
-    expect(validateChunk(last)).toBe(true);
+    expect(validate('ChatCompletionChunk', last)).toEqual([]);
     expect(result.messages.at(-2)!.data).toBe(JSON.stringify(last));
     expect(result.done).toBe(true);
   });

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { FIXTURE_KEYS } from '../index';
 import { postChatCompletion, readChatStream } from '../chat/testing';
-import { startTestServer, type TestServer } from './helpers';
+import { useTestServer } from './helpers';
 
 interface Completion {
   choices: { message: { content: string }; finish_reason: string }[];
@@ -54,11 +54,7 @@ const CONTRACT_SCHEMA = {
 const jsonSchemaFormat = (schema: object, name = 'contract_facts', strict = true) => ({ type: 'json_schema', json_schema: { name, schema, strict } });
 
 describe('POST /v1/chat/completions with response_format (Chat completion: "structured-output constraint forwarded verbatim")', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ chatChunkDelayMs: 0 });
-  });
-  afterAll(() => t.sim.stop());
+  const t = useTestServer({ chatChunkDelayMs: 0 }, { resetBeforeEach: false });
 
   const chat = (body: unknown) => postChatCompletion(t.url, FIXTURE_KEYS.full, body);
   const complete = async (body: Record<string, unknown>): Promise<Completion> => {

@@ -1,5 +1,5 @@
 import { FIXTURE_IDS, FIXTURE_KEYS, sendJson } from '../index';
-import { startTestServer, type TestServer } from './helpers';
+import { expectTenantLocked, startTestServer, type TestServer } from './helpers';
 import { traceTimers } from '../timer-trace';
 
 describe('Fault injection', () => {
@@ -43,8 +43,7 @@ describe('Fault injection', () => {
     t.sim.admin.addFault({ kind: 'status', status: 423, path: '/workflows', times: 2 });
     for (let i = 0; i < 2; i++) {
       const res = await t.call('/workflows', { key: FIXTURE_KEYS.full });
-      expect(res.status).toBe(423);
-      expect(await res.json()).toEqual({ error: 'tenant_locked' });
+      await expectTenantLocked(res);
       expect(res.headers.get('www-authenticate')).toBeNull();
     }
     expect((await t.call('/workflows', { key: FIXTURE_KEYS.full })).status).toBe(200);

@@ -6,7 +6,7 @@
 import { createSimulator, FIXTURE_IDS, FIXTURE_KEYS, runAdmin, TEMPLATE_IDS } from '../index';
 import { LATENCY_PROFILES, resolveLatency } from '../latency-profiles';
 import { postChatCompletion } from '../chat/testing';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, useTestServer, type TestServer } from './helpers';
 import { traceTimers } from '../timer-trace';
 
 const K = FIXTURE_KEYS;
@@ -121,12 +121,7 @@ describe('Latency profiles: zero and the round trip', () => {
 });
 
 describe('Latency profiles: the admin API', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ latency: { runFileMs: 10 } });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ latency: { runFileMs: 10 } });
 
   test('GET /__admin/latency shows the live profile; PUT changes it for the next requests', async () => {
     expect(await (await t.admin('GET', '/latency')).json()).toEqual({ profile: 'custom', ...LATENCY_PROFILES.zero, runFileMs: 10 });

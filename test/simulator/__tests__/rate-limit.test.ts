@@ -1,6 +1,6 @@
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../index';
 import { RateLimiter, formatWindow } from '../rate-limiter';
-import { FakeTime, startTestServer, type TestServer } from './helpers';
+import { FakeTime, useTestServer } from './helpers';
 
 interface Shape3 {
   error: {
@@ -18,12 +18,7 @@ interface Shape3 {
 
 describe('Per-key rate limit (fake clock, 60 s window)', () => {
   const time = new FakeTime();
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ clock: time.source });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ clock: time.source });
 
   test('Limits (per-key request rate): over the limit is 429 shape 3 rate_limited with Retry-After in seconds', async () => {
     for (let i = 0; i < 5; i++) expect((await t.call('/workflows', { key: FIXTURE_KEYS.lowRate })).status).toBe(200);
@@ -75,11 +70,7 @@ describe('Per-key rate limit (fake clock, 60 s window)', () => {
 describe('Per-key rate limit (scaled window, fake clock)', () => {
   // The simulator's clock stands still between the requests: all six fall in one window however slowly they are sent.
   const time = new FakeTime();
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ rateLimitWindowMs: 300, clock: time.source });
-  });
-  afterAll(() => t.sim.stop());
+  const t = useTestServer({ rateLimitWindowMs: 300, clock: time.source }, { resetBeforeEach: false });
 
   test('Limits: with a scaled window the 429 names it, Retry-After stays an integer >= 1, and the key recovers after the window', async () => {
     for (let i = 0; i < 5; i++) expect((await t.call('/workflows', { key: FIXTURE_KEYS.lowRate })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { createSimulator, FIXTURE_IDS, FIXTURE_KEYS, findInputDocument, PERSON_RUN_IDS, runAdmin, Simulator, toInputDocumentStatusView } from '../index';
 import { isTerminalView, waitForRun } from '../runs/testing';
-import { startTestServer, type TestServer } from './helpers';
+import { startRun, startTestServer, useTestServer } from './helpers';
 import { traceTimers } from '../timer-trace';
 
 const W = FIXTURE_IDS.workflows;
@@ -8,17 +8,8 @@ const S = FIXTURE_IDS.steps;
 const K = FIXTURE_IDS.keys;
 
 describe('Runs admin hooks over HTTP (/__admin)', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ runTimeScale: 0.1 });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ runTimeScale: 0.1 });
 
-  const start = async (workflowId: string, input: unknown = 'x'): Promise<string> => {
-    const res = await t.call('/workflows/runs', { method: 'POST', key: FIXTURE_KEYS.full, json: { workflowId, input } });
-    return ((await res.json()) as { runId: string }).runId;
-  };
 
   test('POST /__admin/runs/seed creates API-initiated runs of that key (201 { runIds }); GET /__admin/runs lists every run', async () => {
     const res = await t.admin('POST', '/runs/seed', {
@@ -60,7 +51,7 @@ describe('Runs admin hooks over HTTP (/__admin)', () => {
   });
 
   test('POST /__admin/runs/:runId/approve resumes a paused run; 404 unknown, 409 not paused', async () => {
-    const runId = await start(W.review);
+    const runId = await startRun(t, W.review);
     expect((await t.admin('POST', `/runs/${runId}/approve`)).status).toBe(409);
     await waitForRun(t.sim, runId, (run) => run.condition === 'paused');
     const res = await t.admin('POST', `/runs/${runId}/approve`);
@@ -72,7 +63,7 @@ describe('Runs admin hooks over HTTP (/__admin)', () => {
   });
 
   test('POST /__admin/runs/:runId/stall freezes a running run (condition stalled); 409 for terminal runs', async () => {
-    const runId = await start(W.agentSummary);
+    const runId = await startRun(t, W.agentSummary);
     await waitForRun(t.sim, runId, (run) => run.status === 'Running');
     const res = await t.admin('POST', `/runs/${runId}/stall`);
     expect(res.status).toBe(200);
@@ -83,7 +74,7 @@ describe('Runs admin hooks over HTTP (/__admin)', () => {
   });
 
   test('PUT /__admin/runs/:runId/steps/:stepId/download-path overwrites a rendered file\'s downloadPath; 404 without a file', async () => {
-    const runId = await start(W.agentSummary);
+    const runId = await startRun(t, W.agentSummary);
     await waitForRun(t.sim, runId, isTerminalView);
     const res = await t.admin('PUT', `/runs/${runId}/steps/${S.agentSummary.render}/download-path`, { downloadPath: 'http://other.invalid/x.pdf' });
     expect(res.status).toBe(200);

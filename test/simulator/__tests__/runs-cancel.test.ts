@@ -1,25 +1,15 @@
 import { CANCEL_NOTICE_MS, FIXTURE_IDS, FIXTURE_KEYS, PERSON_RUN_IDS, runAdmin, type RunRecord } from '../index';
 import { openEventStream, waitForRun } from '../runs/testing';
-import { startTestServer, sleep, type TestServer } from './helpers';
+import { sleep, startRun, useTestServer } from './helpers';
 import { traceTimers } from '../timer-trace';
 
 const W = FIXTURE_IDS.workflows;
 const K = FIXTURE_IDS.keys;
 
 describe('POST /workflows/runs/{runId}/cancel', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    // Agent steps of 150 ms: long enough to catch a run in flight.
-    t = await startTestServer({ runTimeScale: 0.5 });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  // Agent steps of 150 ms: long enough to catch a run in flight.
+  const t = useTestServer({ runTimeScale: 0.5 });
 
-  const start = async (workflowId: string, input: unknown = 'x'): Promise<string> => {
-    const res = await t.call('/workflows/runs', { method: 'POST', key: FIXTURE_KEYS.full, json: { workflowId, input } });
-    expect(res.status).toBe(202);
-    return ((await res.json()) as { runId: string }).runId;
-  };
   const cancel = async (runId: string, key = FIXTURE_KEYS.full) => {
     const res = await t.call(`/workflows/runs/${runId}/cancel`, { method: 'POST', key });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -39,7 +29,7 @@ describe('POST /workflows/runs/{runId}/cancel', () => {
   });
 
   test('What the service does 7: "A key cancels only runs started with that same key" (403 cancel_not_allowed, run untouched)', async () => {
-    const runId = await start(W.review);
+    const runId = await startRun(t, W.review);
     for (const key of [FIXTURE_KEYS.full2, FIXTURE_KEYS.bob]) {
       expect(await cancel(runId, key)).toEqual({
         status: 403,
@@ -50,7 +40,7 @@ describe('POST /workflows/runs/{runId}/cancel', () => {
   });
 
   test('What the service does 7: invisible runs (people-started, other tenant, unknown) are 404 not_found', async () => {
-    const runId = await start(W.agentSummary);
+    const runId = await startRun(t, W.agentSummary);
     for (const [id, key] of [
       [PERSON_RUN_IDS.summaryRecent, FIXTURE_KEYS.full],
       [runId, FIXTURE_KEYS.otherTenant],
@@ -61,7 +51,7 @@ describe('POST /workflows/runs/{runId}/cancel', () => {
   });
 
   test('Authentication 3: cancelling needs workflows:run (403 missing_scope)', async () => {
-    const runId = await start(W.review);
+    const runId = await startRun(t, W.review);
     expect((await cancel(runId, FIXTURE_KEYS.readOnly)).body).toMatchObject({ error: 'missing_scope', requiredScope: 'workflows:run' });
   });
 
@@ -75,7 +65,7 @@ describe('POST /workflows/runs/{runId}/cancel', () => {
   });
 
   test('States: a paused run is marked Cancelled directly; its review step is cancelled, the render step stays pending', async () => {
-    const runId = await start(W.review);
+    const runId = await startRun(t, W.review);
     await waitForRun(t.sim, runId, (run) => run.condition === 'paused');
     const stream = await openEventStream(t.url, FIXTURE_KEYS.full, runId);
     expect(await cancel(runId)).toEqual({ status: 200, body: { runId, requested: true } });
@@ -89,7 +79,7 @@ describe('POST /workflows/runs/{runId}/cancel', () => {
   });
 
   test('States: a stalled run is marked Cancelled directly', async () => {
-    const runId = await start(W.agentSummary);
+    const runId = await startRun(t, W.agentSummary);
     await waitForRun(t.sim, runId, (run) => run.steps[0].status === 'running');
     const stalled = runAdmin(t.sim).stall(runId);
     expect(stalled).toMatchObject({ status: 'Running', condition: 'stalled' });
@@ -103,7 +93,7 @@ describe('POST /workflows/runs/{runId}/cancel', () => {
   });
 
   test('States: a run in flight answers { runId, requested: true } and is aborted after the cancel notice, mid-step (RunCancelled, stream closes)', async () => {
-    const runId = await start(W.agentSummary);
+    const runId = await startRun(t, W.agentSummary);
     await waitForRun(t.sim, runId, (run) => run.steps[1].status === 'running');
     const stream = await openEventStream(t.url, FIXTURE_KEYS.full, runId);
     const trace = traceTimers(t.sim);

@@ -2,39 +2,33 @@ import { PDFDocument } from 'pdf-lib';
 import { FIXTURE_IDS, FIXTURE_KEYS, KNOWLEDGE_BASE_IDS, PERSON_RUN_IDS, runAdmin, type RunRecord } from '../index';
 import { contentDisposition } from '../runs/downloads';
 import { isTerminalView, waitForRun } from '../runs/testing';
-import { startTestServer, type TestServer } from './helpers';
+import { base64Envelope, startRun, useTestServer } from './helpers';
 
 const W = FIXTURE_IDS.workflows;
 const S = FIXTURE_IDS.steps;
 const K = FIXTURE_IDS.keys;
 
 describe('Run downloads', () => {
-  let t: TestServer;
+  // Every test reads the runs and documents seeded once below: no reset between tests.
+  const t = useTestServer({ runTimeScale: 0.1 }, { resetBeforeEach: false });
   let summaryRun: string;
   let ddRun: string;
   let doc: { documentId: string; documentVersionId: string };
   let otherDoc: { documentId: string; documentVersionId: string };
   const docBytes = Buffer.from('%PDF-1.4\n% share purchase agreement\n');
 
-  const start = async (workflowId: string, input: unknown): Promise<string> => {
-    const res = await t.call('/workflows/runs', { method: 'POST', key: FIXTURE_KEYS.full, json: { workflowId, input } });
-    expect(res.status).toBe(202);
-    return ((await res.json()) as { runId: string }).runId;
-  };
   const fileOf = (runId: string, stepId: string, query = '') => `/workflows/runs/${runId}/files/${stepId}/download${query}`;
   const inputDocOf = (runId: string, versionId: string) => `/workflows/runs/${runId}/input-documents/${versionId}/download`;
   const get = (path: string, key = FIXTURE_KEYS.full) => t.call(path, { key });
 
   beforeAll(async () => {
-    t = await startTestServer({ runTimeScale: 0.1 });
     doc = runAdmin(t.sim).seedInputDocument({ keyId: K.full, filename: 'Übernahmevertrag "SPA".pdf', contentType: 'application/pdf', data: docBytes.toString('base64') });
     otherDoc = runAdmin(t.sim).seedInputDocument({ keyId: K.full, filename: 'other.md', contentType: 'text/markdown', data: Buffer.from('# other') });
-    summaryRun = await start(W.agentSummary, 'Summarise it.');
-    ddRun = await start(W.multiDocs, { documents: [doc] });
+    summaryRun = await startRun(t, W.agentSummary, 'Summarise it.');
+    ddRun = await startRun(t, W.multiDocs, { documents: [doc] });
     await waitForRun(t.sim, summaryRun, isTerminalView);
     await waitForRun(t.sim, ddRun, isTerminalView);
   });
-  afterAll(() => t.sim.stop());
 
   test('Download parameters: binary (the default) answers the bytes with content type, Content-Disposition filename and exact length', async () => {
     const record = (await (await get(`/workflows/runs/${summaryRun}`)).json()) as RunRecord;
@@ -53,13 +47,8 @@ describe('Run downloads', () => {
 
   test('Resources (base64 envelope): { filename, contentType, format, sizeBytes, data } with sizeBytes = decoded length', async () => {
     const binary = Buffer.from(await (await get(fileOf(summaryRun, S.agentSummary.render))).arrayBuffer());
-    const res = await get(fileOf(summaryRun, S.agentSummary.render, '?encoding=base64'));
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const envelope = (await res.json()) as Record<string, unknown>;
-    expect(Object.keys(envelope).sort()).toEqual(['contentType', 'data', 'filename', 'format', 'sizeBytes']);
+    const envelope = await base64Envelope(await get(fileOf(summaryRun, S.agentSummary.render, '?encoding=base64')), binary);
     expect(envelope).toMatchObject({ filename: 'contract-summary.pdf', contentType: 'application/pdf', format: 'pdf', sizeBytes: binary.length });
-    expect(Buffer.from(envelope.data as string, 'base64').equals(binary)).toBe(true);
   });
 
   test('Download parameters: any other encoding is 400 invalid_encoding, checked before the run is even looked up', async () => {
@@ -94,7 +83,7 @@ describe('Run downloads', () => {
   });
 
   test('Download parameters: a render step not rendered yet (run paused before it) has no file: 404', async () => {
-    const runId = await start(W.review, 'Topic');
+    const runId = await startRun(t, W.review, 'Topic');
     await waitForRun(t.sim, runId, (run) => run.condition === 'paused');
     expect((await get(fileOf(runId, S.review.render))).status).toBe(404);
     runAdmin(t.sim).approve(runId);
@@ -113,7 +102,7 @@ describe('Run downloads', () => {
   });
 
   test('Admin setDownloadPath: the record carries the overwritten downloadPath verbatim (e.g. another origin)', async () => {
-    const runId = await start(W.agentSummary, 'x');
+    const runId = await startRun(t, W.agentSummary, 'x');
     await waitForRun(t.sim, runId, isTerminalView);
     runAdmin(t.sim).setDownloadPath(runId, S.agentSummary.render, 'https://evil.example/steal');
     const record = (await (await get(`/workflows/runs/${runId}`)).json()) as RunRecord;
@@ -121,7 +110,7 @@ describe('Run downloads', () => {
   });
 
   test('Admin setFileName: the record and the Content-Disposition carry any name, a path or control characters included', async () => {
-    const runId = await start(W.agentSummary, 'x');
+    const runId = await startRun(t, W.agentSummary, 'x');
     await waitForRun(t.sim, runId, isTerminalView);
     const hostile = '../../etc/pass\r\nwd';
     runAdmin(t.sim).setFileName(runId, S.agentSummary.render, hostile);

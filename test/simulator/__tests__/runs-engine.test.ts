@@ -2,25 +2,15 @@ import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
 import { FIXTURE_IDS, FIXTURE_KEYS, KNOWLEDGE_BASE_IDS, QUEUE_MS, runAdmin, type RunRecord } from '../index';
 import { isTerminalView, waitForRun } from '../runs/testing';
-import { FakeTime, startTestServer, sleep, type TestServer } from './helpers';
+import { FakeTime, sleep, startRun, startTestServer, useTestServer } from './helpers';
 import { traceTimers } from '../timer-trace';
 
 const W = FIXTURE_IDS.workflows;
 const S = FIXTURE_IDS.steps;
 
 describe('Run engine', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ runTimeScale: 0.1 });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ runTimeScale: 0.1 });
 
-  const start = async (workflowId: string, input: unknown): Promise<string> => {
-    const res = await t.call('/workflows/runs', { method: 'POST', key: FIXTURE_KEYS.full, json: { workflowId, input } });
-    expect(res.status).toBe(202);
-    return ((await res.json()) as { runId: string }).runId;
-  };
   const record = async (runId: string): Promise<RunRecord> =>
     (await (await t.call(`/workflows/runs/${runId}`, { key: FIXTURE_KEYS.full })).json()) as RunRecord;
   const download = async (path: string): Promise<Buffer> => {
@@ -32,7 +22,7 @@ describe('Run engine', () => {
 
   test('States: an agent-entry run goes Pending (queued) -> Running -> Completed; its render step yields a real PDF', async () => {
     const input = 'Summarise the attached supply agreement please';
-    const runId = await start(W.agentSummary, input);
+    const runId = await startRun(t, W.agentSummary, input);
     const running = await waitForRun(t.sim, runId, (run) => run.status === 'Running');
     expect(running.condition).toBeNull();
     await finished(runId);
@@ -63,7 +53,7 @@ describe('Run engine', () => {
   });
 
   test('Token totals: output = words of the deltas, input = words of the input per agent step, total = sum', async () => {
-    const runId = await start(W.agentSummary, 'five words of input here');
+    const runId = await startRun(t, W.agentSummary, 'five words of input here');
     await finished(runId);
     const { tokens } = await record(runId);
     // Deltas: "Reading the contract. Found 14 clauses. " (6) + "Summary: a two-year supply agreement with a 90-day termination notice." (10).
@@ -71,7 +61,7 @@ describe('Run engine', () => {
   });
 
   test('Resources: the NDA run (input entry) renders a DOCX: a zip with word/document.xml holding the title, run id and draft', async () => {
-    const runId = await start(W.inputNda, { counterparty: 'Beta Ltd', effective_date: '2026-02-01', governing_law: 'Delaware' });
+    const runId = await startRun(t, W.inputNda, { counterparty: 'Beta Ltd', effective_date: '2026-02-01', governing_law: 'Delaware' });
     await finished(runId);
     const run = await record(runId);
     expect(run.status).toBe('Completed');
@@ -87,19 +77,19 @@ describe('Run engine', () => {
 
   test('Resources: a due diligence run lists its input documents and the knowledge-base coverage of the workflow', async () => {
     const doc = runAdmin(t.sim).seedInputDocument({ keyId: FIXTURE_IDS.keys.full, filename: 'spa.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4') });
-    const runId = await start(W.multiDocs, { documents: [doc] });
+    const runId = await startRun(t, W.multiDocs, { documents: [doc] });
     await finished(runId);
     const run = await record(runId);
     expect(run.status).toBe('Completed');
     expect(run.steps[0].output).toBe('Received 1 field: documents; 1 document attached.');
     expect(run.inputDocuments).toEqual([{ field: 'documents', ...doc, filename: 'spa.pdf' }]);
     expect(run.knowledgeBaseCoverage).toEqual([{ ...KNOWLEDGE_BASE_IDS.ddPlaybook, filename: 'due-diligence-playbook.md' }]);
-    const other = await record(await start(W.agentSummary, 'x'));
+    const other = await record(await startRun(t, W.agentSummary, 'x'));
     expect(other.knowledgeBaseCoverage).toEqual([]);
   });
 
   test('States: a failing step emits its deltas, completes failed; the run is Failed with error { code, message, stepId }', async () => {
-    const runId = await start(W.failing, 'Extract the clauses.');
+    const runId = await startRun(t, W.failing, 'Extract the clauses.');
     await finished(runId);
     const run = await record(runId);
     expect(run.status).toBe('Failed');
@@ -115,7 +105,7 @@ describe('Run engine', () => {
   });
 
   test('States: a review step pauses the run (status Running, condition paused) until the reviewer approves; then it completes', async () => {
-    const runId = await start(W.review, 'Quarterly results');
+    const runId = await startRun(t, W.review, 'Quarterly results');
     const paused = await waitForRun(t.sim, runId, (run) => run.condition === 'paused');
     expect(paused.status).toBe('Running');
     expect(paused.steps.map((step) => step.status)).toEqual(['completed', 'completed', 'awaiting_review', 'pending']);
@@ -155,7 +145,7 @@ describe('Run engine', () => {
   });
 
   test('reset() stops every played run (the slice disposes its timers) and brings the fixtures back', async () => {
-    const runId = await start(W.agentSummary, 'x');
+    const runId = await startRun(t, W.agentSummary, 'x');
     await waitForRun(t.sim, runId, (run) => run.status === 'Running');
     t.sim.reset();
     expect(runAdmin(t.sim).run(runId)).toBeUndefined();

@@ -1,25 +1,15 @@
 import { FIXTURE_IDS, FIXTURE_KEYS, PERSON_RUN_IDS, QUEUE_MS, runAdmin } from '../index';
 import { isTerminalView, openEventStream, waitForRun, type SseConnection } from '../runs/testing';
-import { startTestServer, sleep, type TestServer } from './helpers';
+import { sleep, startRun, useTestServer } from './helpers';
 import { traceTimers } from '../timer-trace';
 
 const W = FIXTURE_IDS.workflows;
 const S = FIXTURE_IDS.steps;
 const EVENTS_PATH = '^/workflows/runs/[^/]+/events$';
 
-async function startRun(t: TestServer, workflowId: string, input: unknown = 'Topic: quarterly results'): Promise<string> {
-  const res = await t.call('/workflows/runs', { method: 'POST', key: FIXTURE_KEYS.full, json: { workflowId, input } });
-  expect(res.status).toBe(202);
-  return ((await res.json()) as { runId: string }).runId;
-}
-
 describe('GET /workflows/runs/{runId}/events: a full run, frame by frame', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    // Scale 2: the run's queue time is 100 ms (held longer by the first test, until its stream is connected).
-    t = await startTestServer({ runTimeScale: 2 });
-  });
-  afterAll(() => t.sim.stop());
+  // Scale 2: the run's queue time is 100 ms (held longer by the first test, until its stream is connected).
+  const t = useTestServer({ runTimeScale: 2 }, { resetBeforeEach: false });
 
   test('Events: connected, then StepStarted / StepProgress / StepCompleted per step, then RunCompleted; the stream closes', async () => {
     // The run waits in its queue until the stream is connected, however long a busy machine takes to connect.
@@ -83,15 +73,10 @@ describe('GET /workflows/runs/{runId}/events: a full run, frame by frame', () =>
 });
 
 describe('GET /workflows/runs/{runId}/events', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ runTimeScale: 0.1, sseHeartbeatMs: 25 });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ runTimeScale: 0.1, sseHeartbeatMs: 25 });
 
   const pausedRun = async (): Promise<string> => {
-    const runId = await startRun(t, W.review);
+    const runId = await startRun(t, W.review, 'Topic: quarterly results');
     await waitForRun(t.sim, runId, (run) => run.condition === 'paused');
     return runId;
   };
@@ -205,14 +190,10 @@ describe('GET /workflows/runs/{runId}/events', () => {
 });
 
 describe('GET /workflows/runs/{runId}/events with sseLineEnding "\\r\\n"', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ runTimeScale: 0.1, sseHeartbeatMs: 20, sseLineEnding: '\r\n' });
-  });
-  afterAll(() => t.sim.stop());
+  const t = useTestServer({ runTimeScale: 0.1, sseHeartbeatMs: 20, sseLineEnding: '\r\n' }, { resetBeforeEach: false });
 
   test('Frames and comments end their lines with CRLF; a standard parser reads the same events', async () => {
-    const runId = await startRun(t, W.review);
+    const runId = await startRun(t, W.review, 'Topic: quarterly results');
     await waitForRun(t.sim, runId, (run) => run.condition === 'paused');
     const stream = await openEventStream(t.url, FIXTURE_KEYS.full, runId);
     await sleep(50);

@@ -1,38 +1,20 @@
-import Ajv2020 from 'ajv/dist/2020';
-import { FIXTURE_IDS, FIXTURE_KEYS, OPENAPI_PATH, PERSON_RUN_IDS, RUN_LIST_LIMIT, runAdmin, type RunListItem, type RunRecord } from '../index';
+import { FIXTURE_IDS, FIXTURE_KEYS, PERSON_RUN_IDS, RUN_LIST_LIMIT, runAdmin, type RunListItem, type RunRecord } from '../index';
 import { isTerminalView, waitForRun } from '../runs/testing';
-import { startTestServer, type TestServer } from './helpers';
+import { useContractSchemaCheck } from './contract-schemas';
+import { startRun, useTestServer } from './helpers';
 
 const W = FIXTURE_IDS.workflows;
 const K = FIXTURE_IDS.keys;
 const PERSON_RUNS = Object.values(PERSON_RUN_IDS);
 
 describe('GET /workflows/runs/{runId} (run record)', () => {
-  let t: TestServer;
-  let validate: (schema: string, value: unknown) => string[];
-  beforeAll(async () => {
-    t = await startTestServer({ runTimeScale: 0.1 });
-    const doc = (await (await t.call(OPENAPI_PATH)).json()) as object;
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    ajv.addFormat('date-time', { validate: (value: string) => !Number.isNaN(Date.parse(value)) && /T/.test(value) });
-    ajv.addSchema({ $id: 'https://sim.invalid/openapi', ...doc });
-    validate = (schema, value) => {
-      const check = ajv.compile({ $ref: `https://sim.invalid/openapi#/components/schemas/${schema}` });
-      return check(value) ? [] : (check.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
-    };
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ runTimeScale: 0.1 });
+  const validate = useContractSchemaCheck(t);
 
-  const start = async (workflowId: string, input: unknown, key = FIXTURE_KEYS.full): Promise<string> => {
-    const res = await t.call('/workflows/runs', { method: 'POST', key, json: { workflowId, input } });
-    expect(res.status).toBe(202);
-    return ((await res.json()) as { runId: string }).runId;
-  };
   const get = (runId: string, key = FIXTURE_KEYS.full) => t.call(`/workflows/runs/${runId}`, { key });
 
   test('Resources (Run record): every field, matching the RunRecord schema of /openapi/v1.json, while running and when done', async () => {
-    const runId = await start(W.agentSummary, 'Summarise it.');
+    const runId = await startRun(t, W.agentSummary, 'Summarise it.');
     const pending = (await (await get(runId)).json()) as RunRecord;
     expect(validate('RunRecord', pending)).toEqual([]);
     await waitForRun(t.sim, runId, isTerminalView);
@@ -62,7 +44,7 @@ describe('GET /workflows/runs/{runId} (run record)', () => {
   });
 
   test('Authentication 2: the record names the key by its 8-character prefix, never the key; no simulation hints leak', async () => {
-    const runId = await start(W.agentSummary, 'x');
+    const runId = await startRun(t, W.agentSummary, 'x');
     await waitForRun(t.sim, runId, isTerminalView);
     const text = await (await get(runId)).text();
     expect(text).not.toContain(FIXTURE_KEYS.full);
@@ -71,7 +53,7 @@ describe('GET /workflows/runs/{runId} (run record)', () => {
   });
 
   test('What the service does 7: any key of the tenant reads API-started runs; other tenants, unknown ids: 404 not_found', async () => {
-    const runId = await start(W.agentSummary, 'x');
+    const runId = await startRun(t, W.agentSummary, 'x');
     expect((await get(runId, FIXTURE_KEYS.bob)).status).toBe(200);
     expect((await get(runId, FIXTURE_KEYS.full2)).status).toBe(200);
     for (const [id, key] of [[runId, FIXTURE_KEYS.otherTenant], ['run_0000000000000000', FIXTURE_KEYS.full]]) {
@@ -101,7 +83,7 @@ describe('GET /workflows/runs/{runId} (run record)', () => {
   });
 
   test('Authentication 3: reading runs needs workflows:read (403 missing_scope)', async () => {
-    const runId = await start(W.agentSummary, 'x');
+    const runId = await startRun(t, W.agentSummary, 'x');
     const res = await get(runId, FIXTURE_KEYS.noWorkflowsRead);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'missing_scope', requiredScope: 'workflows:read' });
@@ -109,12 +91,7 @@ describe('GET /workflows/runs/{runId} (run record)', () => {
 });
 
 describe('GET /workflows/runs (run list)', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ runTimeScale: 0.1 });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ runTimeScale: 0.1 });
 
   const list = async (query = '', key = FIXTURE_KEYS.full): Promise<RunListItem[]> => {
     const res = await t.call(`/workflows/runs${query}`, { key });

@@ -1,5 +1,5 @@
 import { FIXTURE_IDS, FIXTURE_KEYS, findInputDocument, runAdmin } from '../index';
-import { startTestServer, type TestServer } from './helpers';
+import { useTestServer } from './helpers';
 
 const W = FIXTURE_IDS.workflows;
 
@@ -10,12 +10,7 @@ interface Refusal {
 }
 
 describe('POST /workflows/runs (start a run)', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ runTimeScale: 0.1 });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ runTimeScale: 0.1 });
 
   const start = (body: unknown, key: string = FIXTURE_KEYS.full) => t.call('/workflows/runs', { method: 'POST', key, json: body });
   const refusal = async (body: unknown, key?: string): Promise<{ status: number; body: Refusal }> => {

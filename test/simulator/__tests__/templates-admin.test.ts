@@ -1,23 +1,13 @@
 import { APP_DOCUMENT_IDS, DOCUMENT_TYPE_IDS, FIXTURE_KEYS, TEMPLATE_IDS, templatesAdmin, type DocumentAdminView, type ProducedDocument } from '../index';
-import { FakeTime, startTestServer, type TestServer } from './helpers';
+import { FakeTime, produceDocument, useTestServer } from './helpers';
 
 const T = TEMPLATE_IDS;
 
 /** The templates module's admin hooks: what happens in the workspace, outside the API. */
 describe('Templates admin hooks', () => {
-  let t: TestServer;
   const time = new FakeTime(Date.parse('2026-01-15T12:00:00.000Z'));
-  const produce = async (templateId: string, input: unknown): Promise<ProducedDocument> => {
-    const res = await t.call(`/document-templates/${templateId}/documents`, { method: 'POST', key: FIXTURE_KEYS.full, json: { input } });
-    expect(res.status).toBe(201);
-    return (await res.json()) as ProducedDocument;
-  };
-
-  beforeAll(async () => {
-    t = await startTestServer({ clock: time.source });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ clock: time.source });
+  const produce = (templateId: string, input: unknown): Promise<ProducedDocument> => produceDocument(t, templateId, { input });
 
   test('documents(): every document, the app fixture first, as live records (files as Buffers once rendered)', async () => {
     const produced = await produce(T.boardResolution, { resolution_text: 'Appoint auditors.', meeting_date: '2026-01-14' });

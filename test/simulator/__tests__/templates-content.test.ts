@@ -12,15 +12,16 @@ import {
 } from '../index';
 import { contentDisposition } from '../runs/downloads';
 import { openDocx, pdfText, pdfTextLines } from '../templates/testing';
-import { FakeTime, startTestServer, type TestServer } from './helpers';
+import { base64Envelope, FakeTime, produceDocument, useTestServer } from './helpers';
 
 const K = FIXTURE_KEYS;
 const T = TEMPLATE_IDS;
 
 /** Contract, Endpoints (the content link), Download parameters, States (Produced document), What the service does 7. */
 describe('Produced document content: GET /documents/{documentId}/content/{format}', () => {
-  let t: TestServer;
   const time = new FakeTime(Date.parse('2026-01-15T12:00:00.000Z'));
+  // Every test reads the two documents produced once below: no reset between tests.
+  const t = useTestServer({ clock: time.source }, { resetBeforeEach: false });
   const photo = encodeGrayJpeg(64, 48);
   const ANSWERS = {
     employee: { name: 'Zoë Ünal', start_date: '1 March 2026', salary: 85000, remote: true, photo: photo.toString('base64') },
@@ -52,20 +53,14 @@ describe('Produced document content: GET /documents/{documentId}/content/{format
   let offer: ProducedDocument;
   let board: ProducedDocument;
 
-  const produce = async (templateId: string, body: unknown, key: string = K.full): Promise<ProducedDocument> => {
-    const res = await t.call(`/document-templates/${templateId}/documents`, { method: 'POST', key, json: body });
-    expect(res.status).toBe(201);
-    return (await res.json()) as ProducedDocument;
-  };
+  const produce = (templateId: string, body: unknown, key: string = K.full): Promise<ProducedDocument> => produceDocument(t, templateId, body, key);
   const get = (path: string, key: string = K.full) => t.call(path, { key });
   const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
   beforeAll(async () => {
-    t = await startTestServer({ clock: time.source });
     offer = await produce(T.offerLetter, { input: ANSWERS, title: 'Offer — Zoë Ünal' });
     board = await produce(T.boardResolution, { input: { resolution_text: 'The accounts for 2025 are approved.', meeting_date: '2026-01-14' } });
   });
-  afterAll(() => t.sim.stop());
 
   describe('Formats', () => {
     test('markdown: text/markdown; charset=utf-8, every answer listed and the recipe filled in', async () => {
@@ -145,13 +140,8 @@ describe('Produced document content: GET /documents/{documentId}/content/{format
     test('Resources (base64 envelope): { filename, contentType, format, sizeBytes, data }, data decoding to the binary answer', async () => {
       for (const format of ['docx', 'pdf', 'markdown'] as const) {
         const binary = await bytesOf(await get(offer.links[format]));
-        const res = await get(`${offer.links[format]}?encoding=base64`);
-        expect(res.status).toBe(200);
-        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-        const envelope = (await res.json()) as Record<string, unknown>;
-        expect(Object.keys(envelope).sort()).toEqual(['contentType', 'data', 'filename', 'format', 'sizeBytes']);
+        const envelope = await base64Envelope(await get(`${offer.links[format]}?encoding=base64`), binary);
         expect(envelope).toMatchObject({ format, sizeBytes: binary.length, filename: expect.stringMatching(/^offer-zoë-ünal\.(docx|pdf|md)$/) });
-        expect(Buffer.from(envelope.data as string, 'base64').equals(binary)).toBe(true);
       }
       const markdown = (await (await get(`${offer.links.markdown}?encoding=base64`)).json()) as Record<string, unknown>;
       expect(markdown.contentType).toBe('text/markdown; charset=utf-8');

@@ -1,21 +1,12 @@
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../index';
-import { startTestServer, type TestServer } from './helpers';
+import { expectTenantLocked, useTestServer } from './helpers';
 
 describe('Tenant lock (423 tenant_locked)', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer();
 
   test('Errors shape 1 (423 tenant_locked): a lock for N requests answers 423 N times, then the workspace works again', async () => {
     t.sim.admin.lockTenant(FIXTURE_IDS.workspaces.acme, { requests: 2 });
-    for (let i = 0; i < 2; i++) {
-      const res = await t.call('/workflows', { key: FIXTURE_KEYS.full });
-      expect(res.status).toBe(423);
-      expect(await res.json()).toEqual({ error: 'tenant_locked' });
-    }
+    for (let i = 0; i < 2; i++) await expectTenantLocked(await t.call('/workflows', { key: FIXTURE_KEYS.full }));
     expect((await t.call('/workflows', { key: FIXTURE_KEYS.full })).status).toBe(200);
   });
 

@@ -1,10 +1,10 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { request } from 'node:http';
-import Ajv2020 from 'ajv/dist/2020';
-import { FIXTURE_IDS, FIXTURE_KEYS, inputDocumentStore, OPENAPI_PATH, runAdmin, uploadsAdmin } from '../index';
+import { FIXTURE_IDS, FIXTURE_KEYS, inputDocumentStore, runAdmin, uploadsAdmin } from '../index';
 import { DOCX_CONTENT_TYPE } from '../uploads';
 import { getUploadStatus, sampleDocx, samplePdf, uploadJson, uploadMultipart, waitForUpload, type UploadBody, type UploadFile } from '../uploads/testing';
-import { startTestServer, type TestServer } from './helpers';
+import { useContractSchemaCheck } from './contract-schemas';
+import { useTestServer } from './helpers';
 
 const KEY = FIXTURE_KEYS.full;
 type Encoding = 'multipart' | 'json';
@@ -12,18 +12,10 @@ const ENCODINGS: Encoding[] = ['multipart', 'json'];
 
 /** Contract: Workflow input upload; Uploaded workflow input document; Endpoints rows /workflow-inputs/documents. */
 describe('POST /workflow-inputs/documents: accepted uploads', () => {
-  let t: TestServer;
+  const t = useTestServer({ ingestionMs: 30 });
   let files: Record<string, { file: UploadFile; pageCount: number }>;
-  let validate: (schema: string, value: unknown) => string[];
+  const validate = useContractSchemaCheck(t);
   beforeAll(async () => {
-    t = await startTestServer({ ingestionMs: 30 });
-    const doc = (await (await t.call(OPENAPI_PATH)).json()) as object;
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    ajv.addSchema({ $id: 'https://sim.invalid/openapi', ...doc });
-    validate = (schema, value) => {
-      const check = ajv.compile({ $ref: `https://sim.invalid/openapi#/components/schemas/${schema}` });
-      return check(value) ? [] : (check.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
-    };
     files = {
       pdf: { file: { filename: 'supply-agreement.pdf', contentType: 'application/pdf', bytes: await samplePdf(3) }, pageCount: 3 },
       // 85 paragraphs: 40 per page, rounded up.
@@ -32,8 +24,6 @@ describe('POST /workflow-inputs/documents: accepted uploads', () => {
       text: { file: { filename: 'notes.txt', contentType: 'text/plain', bytes: Buffer.from('Plain notes — with UTF-8: é ü ß.\n') }, pageCount: 1 },
     };
   });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
 
   const upload = (encoding: Encoding, file: UploadFile, key = KEY): Promise<Response> =>
     encoding === 'multipart' ? uploadMultipart(t.url, key, file) : uploadJson(t.url, key, file);

@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import { FIXTURE_IDS, FIXTURE_KEYS, jsonBodyLimit, uploadsAdmin } from '../index';
 import { samplePdf, uploadJson, uploadMultipart, waitForUpload, type UploadFile } from '../uploads/testing';
-import { startTestServer, type TestServer } from './helpers';
+import { useTestServer } from './helpers';
 
 const KEY = FIXTURE_KEYS.full;
 const LIMIT = 4096;
@@ -53,12 +53,7 @@ function partialMultipart(url: string, partType: string, sendBytes: number): Pro
 
 /** Contract: Errors (shape 2 codes of uploads), Limits (upload size, PDF pages, accepted types, workspace storage). */
 describe('POST /workflow-inputs/documents: refusals', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ uploadMaxBytes: LIMIT, pdfPageLimit: PAGE_LIMIT, ingestionMs: 10 });
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer({ uploadMaxBytes: LIMIT, pdfPageLimit: PAGE_LIMIT, ingestionMs: 10 });
 
   const upload = (encoding: Encoding, file: UploadFile, key = KEY): Promise<Response> =>
     encoding === 'multipart' ? uploadMultipart(t.url, key, file) : uploadJson(t.url, key, file);

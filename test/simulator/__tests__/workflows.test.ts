@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { FIXTURE_IDS, FIXTURE_KEYS, OPENAPI_PATH } from '../index';
-import { startTestServer, type TestServer } from './helpers';
+import { useTestServer } from './helpers';
 
 const W = FIXTURE_IDS.workflows;
 const SUMMARY_FIELDS = ['id', 'name', 'description', 'hasActive', 'activeVersionId', 'stepCount', 'createdAt', 'updatedAt'];
@@ -19,12 +19,7 @@ interface Detail extends Summary {
 }
 
 describe('GET /workflows and GET /workflows/{id}', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.sim.stop());
-  beforeEach(() => t.sim.reset());
+  const t = useTestServer();
 
   async function list(key: string): Promise<Summary[]> {
     const res = await t.call('/workflows', { key });

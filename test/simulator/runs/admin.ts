@@ -71,25 +71,27 @@ export function runAdmin(sim: Simulator): RunAdmin {
   // Always the current state: a reset replaces it, so nothing here may be cached.
   const store = () => runsOf(sim);
   const view = (run: RunState) => adminView(sim, run);
+  /** The run and the file its step rendered, for the hooks that bend that file's link or name. */
+  const renderedFileOf = (runId: string, stepId: string) => {
+    const run = store().runs.get(runId);
+    if (!run) throw new AdminError(`Unknown run ${runId}`, 404);
+    const step = run.steps.find((candidate) => candidate.stepId === stepId);
+    if (!step?.artifact) throw new AdminError(`Step ${stepId} of run ${runId} has no rendered file`, 404);
+    return { run, file: step.artifact };
+  };
   return {
     approve: (runId) => view(approveReview(store(), runId)),
     stall: (runId) => view(stallRun(store(), runId)),
     setDownloadPath(runId, stepId, downloadPath) {
-      const run = store().runs.get(runId);
-      if (!run) throw new AdminError(`Unknown run ${runId}`, 404);
-      const step = run.steps.find((candidate) => candidate.stepId === stepId);
-      if (!step?.artifact) throw new AdminError(`Step ${stepId} of run ${runId} has no rendered file`, 404);
+      const { run, file } = renderedFileOf(runId, stepId);
       if (typeof downloadPath !== 'string' || downloadPath === '') throw new AdminError('downloadPath must be a non-empty string');
-      step.artifact.downloadPath = downloadPath;
+      file.downloadPath = downloadPath;
       return view(run);
     },
     setFileName(runId, stepId, filename) {
-      const run = store().runs.get(runId);
-      if (!run) throw new AdminError(`Unknown run ${runId}`, 404);
-      const step = run.steps.find((candidate) => candidate.stepId === stepId);
-      if (!step?.artifact) throw new AdminError(`Step ${stepId} of run ${runId} has no rendered file`, 404);
+      const { run, file } = renderedFileOf(runId, stepId);
       if (typeof filename !== 'string') throw new AdminError('filename must be a string');
-      step.artifact.filename = filename;
+      file.filename = filename;
       return view(run);
     },
     forceState(runId, status, condition = null) {

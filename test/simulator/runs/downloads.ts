@@ -31,8 +31,8 @@ function sendBytes(res: ServerResponse, bytes: Buffer, contentType: string, file
   res.end(bytes);
 }
 
-/** "Any other value is 400 invalid_encoding" - checked before anything else. */
-function encodingOf(ctx: RouteContext): 'binary' | 'base64' {
+/** "Any other value is 400 invalid_encoding" - checked before anything else (run files and produced documents alike). */
+export function encodingOf(ctx: RouteContext): 'binary' | 'base64' {
   const encoding = ctx.query.get('encoding');
   if (encoding === null || encoding === 'binary') return 'binary';
   if (encoding === 'base64') return 'base64';

@@ -36,8 +36,8 @@ interface RenderedFile {
   downloadPath: string;
 }
 
-export interface RunStepState {
-  definition: StepDefinition;
+/** What a step's stored state and its API view both carry. */
+interface RunStepFields {
   stepId: string;
   index: number;
   name: string;
@@ -47,6 +47,10 @@ export interface RunStepState {
   completedAt: string | null;
   output: string | null;
   error?: { code: string; message: string };
+}
+
+export interface RunStepState extends RunStepFields {
+  definition: StepDefinition;
   artifact?: RenderedFile;
 }
 
@@ -105,16 +109,7 @@ export interface RenderedArtifactView {
   downloadPath: string;
 }
 
-export interface RunStepView {
-  stepId: string;
-  index: number;
-  name: string;
-  kind: StepKind;
-  status: StepStatus;
-  startedAt: string | null;
-  completedAt: string | null;
-  output: string | null;
-  error?: { code: string; message: string };
+export interface RunStepView extends RunStepFields {
   renderedArtifact?: RenderedArtifactView;
 }
 

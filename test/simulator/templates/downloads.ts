@@ -9,18 +9,11 @@
  */
 import { HttpError, sendJson } from '../responses';
 import type { RouteContext } from '../route-context';
-import { contentDisposition } from '../runs/downloads';
+import { contentDisposition, encodingOf } from '../runs/downloads';
 import { ensureFiles } from './documents';
 import { templatesOf } from './store';
 import { DOCUMENT_FORMATS, type DocumentFormat } from './types';
 import { requireReadableDocument } from './visibility';
-
-function encodingOf(ctx: RouteContext): 'binary' | 'base64' {
-  const encoding = ctx.query.get('encoding');
-  if (encoding === null || encoding === 'binary') return 'binary';
-  if (encoding === 'base64') return 'base64';
-  throw new HttpError(400, 'invalid_encoding', `encoding must be binary or base64, not ${JSON.stringify(encoding)}.`);
-}
 
 const isFormat = (value: string): value is DocumentFormat => (DOCUMENT_FORMATS as readonly string[]).includes(value);
 
