@@ -250,23 +250,24 @@ describe('Start with Wait for Completion: a started run is never reported as "no
 		expect(items(result)[0]).toMatchObject({ runId: apiRuns()[0].runId, workflowId: wf.failing, status: 'Failed', wait: { outcome: 'finished', error: expect.any(String) } });
 	});
 
-	it('a cancelled execution stops at once and its error still records the run id', async () => {
-		const result = await ctx.run(startAndFollow(wf.review, { timeout: 60, checkInterval: 1 }), 'full', { cancelAfterMs: 800 });
+	/** Follows a review run (it never ends by itself), cancelled after `cancelAfterMs`: cancelled, its run recorded. */
+	const cancelledWithItsRun = async (cancelAfterMs: number) => {
+		const result = await ctx.run(startAndFollow(wf.review, { timeout: 60, checkInterval: 1 }), 'full', { cancelAfterMs });
 		expect(result.status).toBe('canceled');
 		const [run] = apiRuns();
 		const error = (result.nodeError(ACTION_NODE) ?? result.error) as IDataObject | undefined;
 		expect((error?.context as IDataObject | undefined)?.created).toEqual({ runId: run.runId, workflowId: wf.review });
+	};
+
+	it('a cancelled execution stops at once and its error still records the run id', async () => {
+		await cancelledWithItsRun(800);
 		await waitUntil(() => ctx.sim.admin.requests().every((entry) => entry.durationMs !== null));
 	});
 
 	it('cancelled while its start is on the way: the start is heard to its answer, and the error records the run it created', async () => {
 		// The start answers after 1.5 s, the execution is cancelled after 0.3 s: the service creates the run either way.
 		ctx.sim.admin.addFault({ kind: 'delay', ms: 1500, phase: 'after', method: 'POST', path: '/workflows/runs' });
-		const result = await ctx.run(startAndFollow(wf.review, { timeout: 60, checkInterval: 1 }), 'full', { cancelAfterMs: 300 });
-		expect(result.status).toBe('canceled');
-		const [run] = apiRuns();
-		const error = (result.nodeError(ACTION_NODE) ?? result.error) as IDataObject | undefined;
-		expect((error?.context as IDataObject | undefined)?.created).toEqual({ runId: run.runId, workflowId: wf.review });
+		await cancelledWithItsRun(300);
 		// Nothing was followed after the cancel.
 		expect(ctx.sim.admin.requests().filter((entry) => entry.path.endsWith('/events'))).toHaveLength(0);
 	});
