@@ -175,7 +175,8 @@ it('each item’s run starts at most once, each output item is its own item’s 
       }
     }),
     {
-      numRuns: runsOf(200, 10),
+      // The sample runs every example below and a few random rounds.
+      numRuns: runsOf(200, 20),
       // Replayed first on every run: the first was once judged wrongly by the oracle (it expected a cancel where the
       // failing item's start stops the batch first).
       examples: [
