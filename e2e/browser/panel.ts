@@ -62,15 +62,16 @@ export async function newWorkflow(page: Page): Promise<void> {
 }
 
 /**
- * Types `search` in the nodes panel and clicks the entry `name`. The list is drawn again while its results arrive
- * (on a busy machine an entry found can be detached before the click lands), so the search is typed again and the
- * click retried, as a person would look again.
+ * Types `search` in the nodes panel and clicks the entry named one of `names`. The list is drawn again while its
+ * results arrive (on a busy machine an entry found can be detached before the click lands), so the search is typed
+ * again and the click retried, as a person would look again. An entry may read differently once the search has
+ * filtered the list (n8n 2.41: "Trigger manually" in the list of triggers, "Manual Trigger" among search results).
  */
-async function pickFromSearch(page: Page, search: string, name: string): Promise<void> {
+async function pickFromSearch(page: Page, search: string, names: readonly string[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await searchNodes(page, search);
     try {
-      await creatorItem(page, name).click({ timeout: 20_000 });
+      await names.map((name) => creatorItem(page, name)).reduce((either, item) => either.or(item)).first().click({ timeout: 20_000 });
       return;
     } catch (error) {
       if (attempt === 3) throw error;
@@ -81,7 +82,7 @@ async function pickFromSearch(page: Page, search: string, name: string): Promise
 /** A new workflow with a Manual Trigger, then the Drafting Workspace action `action` added after it through the nodes panel; its panel opens. */
 export async function addAction(page: Page, action: string): Promise<Locator> {
   await newWorkflow(page);
-  await pickFromSearch(page, 'Manual', 'Trigger manually');
+  await pickFromSearch(page, 'Manual', ['Trigger manually', 'Manual Trigger']);
   await page.locator('[data-test-id="canvas-node"]').first().waitFor();
   await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
   await searchNodes(page, 'Drafting');
