@@ -52,7 +52,11 @@ export interface ExecuteResult {
   items(nodeName: string, outputIndex?: number): Item[];
   /** The error a node stopped with, else the execution's error. */
   error(nodeName?: string): NodeError | undefined;
-  /** Throws (with the redacted output) unless the execution succeeded; returns the result. */
+  /**
+   * Throws (with the redacted output) unless the execution succeeded; returns the result. n8n ending by a signal
+   * once it printed the whole successful execution counts as success (seen once for Workflow → Get Many on a busy
+   * machine, SIGSEGV on n8n 2.41.1's way out, as in `expectRefused`).
+   */
   expectSuccess(): ExecuteResult;
   /**
    * Throws (with the redacted output) unless the execution failed and n8n printed it: exit 1, or a signal once the
