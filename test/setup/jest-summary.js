@@ -17,7 +17,10 @@ mkdirSync(tests);
 // below this one, and mkdtemp's 0700 would lock it out.
 chmodSync(dir, 0o711);
 chmodSync(tests, 0o711);
-const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+// Reaches the workers too (Jest starts them with its own node options): test/setup/cleanup.ts collects each test
+// file's garbage with it.
+const nodeOptions = ['--expose-gc'];
+const run = spawnSync(process.execPath, [...nodeOptions, jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
 	stdio: 'inherit',
 	env: { ...process.env, TMPDIR: tests },
 });
