@@ -17,7 +17,10 @@ mkdirSync(tests);
 // below this one, and mkdtemp's 0700 would lock it out.
 chmodSync(dir, 0o711);
 chmodSync(tests, 0o711);
-const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+// Both reach the workers (Jest starts them with its own node options): --expose-gc lets test/setup/cleanup.ts
+// collect each test file's garbage, and worker-exit.js ends a worker that is done without V8's slow heap teardown.
+const nodeOptions = ['--expose-gc', '--require', join(__dirname, 'worker-exit.js')];
+const run = spawnSync(process.execPath, [...nodeOptions, jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
 	stdio: 'inherit',
 	env: { ...process.env, TMPDIR: tests },
 });
