@@ -121,7 +121,7 @@ step('2 pickers: the Workflow and Template pickers list what the simulator offer
   await addAction(page, 'Produce a document from a template');
   const templates = await listResources(page, 'templateId');
   await screenshot(page, 'template-picker');
-  // A template a person must review, or that needs attention (issue 26, item 7), is named so in the list.
+  // A template a person must review, or that needs attention, is named so in the list.
   const marks = (template: (typeof visibleTemplates)[number]) => [template.requiresReview && 'review required', template.needsAttention && 'needs attention'].filter(Boolean);
   expect([...templates].sort()).toEqual(visibleTemplates.map((template) => `${template.name}${marks(template).length ? ` (${marks(template).join(', ')})` : ''}`).sort());
   for (const hidden of hiddenTemplates) expect(templates.some((name) => name.startsWith(hidden.name))).toBe(false);
@@ -161,7 +161,7 @@ step('3 field mappers: Start Run and Produce From Template show the right fields
 
 step('4 chat models: a new Chat Completion lists the models the simulator allows in its Model locator, no error', async () => {
   await addAction(page, 'Create a chat completion');
-  // Version 2's Model is a resource locator: its list loads when opened, after n8n attached the credential (issue 26, item 1).
+  // The Model is a resource locator: its list loads when opened, after n8n attached the credential.
   const models = await listResources(page, 'model');
   await screenshot(page, 'chat-models');
   expect(models.sort()).toEqual(modelsFor(ACME).sort());

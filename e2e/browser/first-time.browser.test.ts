@@ -1,4 +1,4 @@
-// What a first-time user tripped on (issue 26), in the real editor (see editor.ts): every node added fresh from the
+// What a first-time user tripped on, in the real editor (see editor.ts): every node added fresh from the
 // nodes panel, one step per numbered item of the issue, each with its screenshot
 // (e2e/.artifacts/browser/item-NN-<what>.png) and assertions of what it shows; the expected texts are in
 // first-time.expected.ts. The newcomer's path is newcomer.browser.test.ts.
@@ -68,13 +68,13 @@ step('item 2 messages: a dead port and a missing http:// fail the credential tes
   }
 });
 
-step('item 3: the mappers show typed fields (dates as text), labels that carry the rules (several choices listed), and a notice of the rules', async () => {
+step('item 3: the mappers show typed fields (dates as text), labels that carry the rules (several choices as a dropdown), and a notice of the rules', async () => {
   await addAction(page, 'Produce a document from a template');
   await pickResource(page, 'templateId', 'Employment offer letter');
   await mapperField(page, 'employee.start_date').waitFor();
   await shot('item-03-template-mapper');
   expect(await parametersText(page)).toContain(EXPECTED.item3.templateNotice);
-  const kinds = { 'employee.start_date': 'text', role: 'dropdown', 'employee.remote': 'switch', benefits: 'text', 'employee.photo': 'text' };
+  const kinds = { 'employee.start_date': 'text', role: 'dropdown', 'employee.remote': 'switch', benefits: 'dropdown', 'employee.photo': 'text' };
   expect(await mapperFieldKinds(page, Object.keys(kinds))).toEqual(kinds);
   expect(await mapperField(page, 'benefits').innerText()).toContain(EXPECTED.item3.choices);
   expect(await mapperField(page, 'employee.photo').innerText()).toContain(EXPECTED.item3.picture);

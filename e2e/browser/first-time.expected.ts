@@ -1,4 +1,4 @@
-// What the editor says once issue 26 is fixed, item by item (first-time.browser.test.ts), in one table so that a
+// What the editor shows a user the first time, item by item (first-time.browser.test.ts), in one table so that a
 // change of wording is made once.
 
 export const EXPECTED = {
@@ -10,7 +10,7 @@ export const EXPECTED = {
    */
   item2: { deadPortTest: 'ECONNREFUSED', deadPortRun: 'Could not reach the service', noSchemeTest: 'ERR_INVALID_URL', noSchemeRun: 'does not start with https:// or http://' },
   /** 3: the notices above the mappers (their start), the rules the labels carry. */
-  item3: { templateNotice: 'Dates: yyyy-MM-dd.', runNotice: 'Documents: a binary field name', choices: 'Benefits (comma-separated)', picture: 'Photo (binary)' },
+  item3: { templateNotice: 'Dates: yyyy-MM-dd.', runNotice: 'Documents: a binary field name', choices: 'Benefits (one or more)', picture: 'Photo (binary)' },
   /** 5: the simplified run's result text and its file in the one file shape. */
   item5: { textKey: 'output', fileKeys: ['binaryProperty', 'format', 'mimeType', 'name', 'size', 'stepId', 'url'] },
   /** 6: Start's Input Mode for a new node; the mapper's one column for a workflow that starts with an agent. */

@@ -10,7 +10,8 @@ import { FRICTIONS } from './frictions.expected';
 import { CONTRACT_SUMMARY, CONTRACT_TEXT } from './first-time.expected';
 import { executeStep, outputJson } from './output';
 import { addAction, addStartRun } from './panel';
-import { chooseOption, fillMapperField, locatorInput, mapperField, mapperFieldKinds, mapperFields, parameterLabel, parametersText, pickResource } from './parameters';
+import { chooseOption, expressionInMapperField, fillMapperField, locatorInput, mapperField, mapperFieldKinds, mapperFieldOptions, mapperFields, parameterLabel, parametersText, pickMapperOption, pickResource } from './parameters';
+import { documentMarkdown } from './service';
 import { browserFile } from './steps';
 
 const file = browserFile('frictions');
@@ -103,13 +104,23 @@ step('friction 4 (and 3): a hint under the Base URL words the codes the credenti
   // in the editor (first-time.browser.test.ts, item 2 /v1).
 });
 
-step('friction 5: Benefits says it takes several, comma-separated; a wrong one is refused naming Benefits and its allowed values', async () => {
+step('friction 5: Benefits lists its allowed values before a run and says it takes several; several go as an expression; a wrong one is refused naming Benefits and its values', async () => {
   await openOfferLetter();
   await answerRequired();
-  const benefits = mapperField(page, 'benefits');
-  expect(await benefits.innerText()).toContain(FRICTIONS.choices.label);
-  await fillMapperField(page, 'benefits', 'dental, gym');
+  expect(await mapperField(page, 'benefits').innerText()).toContain(FRICTIONS.choices.label);
+  const listed = await mapperFieldOptions(page, 'benefits');
   await shot('friction-05-benefits-choices');
+  expect(listed).toEqual(FRICTIONS.choices.listed);
+  await pickMapperOption(page, 'benefits', 'Gym');
+  expect(await executeStep(page)).toEqual({ ok: true, error: '' });
+
+  await expressionInMapperField(page, 'benefits', FRICTIONS.choices.several);
+  await shot('friction-05-benefits-several');
+  expect(await executeStep(page)).toEqual({ ok: true, error: '' });
+  const [document] = await outputJson(page);
+  expect(await documentMarkdown(String((document.links as Record<string, unknown>).markdown))).toContain(FRICTIONS.choices.answered);
+
+  await expressionInMapperField(page, 'benefits', FRICTIONS.choices.wrong);
   const run = await executeStep(page);
   await shot('friction-05-benefits-refused');
   expect(run.ok).toBe(false);

@@ -8,11 +8,22 @@ export const FRICTIONS = {
   chat: { schemaLabel: 'Response Schema' },
   /** 4: the hint under the Base URL. */
   credential: { hint: 'If the test says ERR_INVALID_URL, add the scheme; ECONNREFUSED means nothing answers at this address' },
-  /** 5: the allowed values of a several-choice field, listed before a run in its label; a refusal names the label. */
-  choices: { label: 'Benefits (comma-separated)', refused: 'Benefits has "dental" is not one of Health, Pension, Gym, Training' },
+  /**
+   * 5: a several-choice field is a dropdown of its allowed values, listed before a run; its label says several go
+   * (as an expression); a refusal names the label and the allowed values.
+   */
+  choices: {
+    label: 'Benefits (one or more)',
+    listed: ['Health', 'Pension', 'Gym', 'Training'],
+    several: 'Training, gym',
+    /** The produced document's line for the answer given as an expression: both choices, in the order given. */
+    answered: 'benefits: Training, Gym',
+    wrong: 'dental, gym',
+    refused: 'Benefits has "dental" is not one of Health, Pension, Gym, Training',
+  },
   /** 6: labels that must show in full. */
   labels: {
-    template: ['Start date (yyyy-MM-dd)', 'Benefits (comma-separated)', 'Photo (binary)'],
+    template: ['Start date (yyyy-MM-dd)', 'Benefits (one or more)', 'Photo (binary)'],
     run: ['Effective date (date)', 'Source document (binary)'],
   },
   /** 8: the notice that no longer shows above an agent's text column. */

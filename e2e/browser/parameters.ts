@@ -132,6 +132,31 @@ export async function fillMapperField(page: Page, id: string, value: string): Pr
   await input.evaluate((element) => (element as HTMLInputElement).blur());
 }
 
+/** Opens one mapper field's dropdown and returns the names it lists (left open: pick with `pickMapperOption`). */
+export async function mapperFieldOptions(page: Page, id: string): Promise<string[]> {
+  return await openDropdown(page, mapperField(page, id).locator('.el-select').first());
+}
+
+/** Picks an entry of a mapper field's dropdown by its name. */
+export async function pickMapperOption(page: Page, id: string, option: string): Promise<void> {
+  await pickOption(page, await mapperFieldOptions(page, id), option, id);
+}
+
+/**
+ * Gives one mapper field an expression as a user does: the field's Fixed/Expression toggle (shown on hover) set
+ * to Expression, then the expression editor's text replaced by `text`.
+ */
+export async function expressionInMapperField(page: Page, id: string, text: string): Promise<void> {
+  const field = mapperField(page, id);
+  await field.hover();
+  await page.locator(`[data-test-id='value["${id}"]-parameter-input-options-container'] [data-test-id="radio-button-expression"]`).click();
+  const editor = field.locator('.cm-content').first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(text);
+  await editor.evaluate((element) => (element as HTMLElement).blur());
+}
+
 /** Red error styling in the node's parameter panel: parameter issues, danger texts, inputs in error. */
 export async function redErrors(page: Page): Promise<string[]> {
   return await page.locator('[data-test-id="node-parameters"]').evaluate((root) => {

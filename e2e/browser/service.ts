@@ -44,6 +44,14 @@ export async function startRunWithDocument(base: string, filename: string): Prom
   return await startRun(base, FIXTURE_IDS.workflows.inputNda, { counterparty: 'Example Corp', effective_date: '2026-03-01', source_document });
 }
 
+/** A produced document's markdown, read from its absolute link with the demo's key, as a later step would read it. */
+export async function documentMarkdown(link: string): Promise<string> {
+  const response = await fetch(link, { headers: { authorization: `Bearer ${FIXTURE_KEYS.full}` } });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${link} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
 /** Produces the offer letter for a candidate; returns its PDF's absolute link. */
 export async function producedDocumentLink(base: string): Promise<string> {
   const produced = (await call(base, 'POST', '/document-templates/tpl_offer_letter/documents', {

@@ -1,7 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { parseJsonText } from './jsonObject';
-import { typeOf, type Coerced } from './jsonSchema';
+import { enumOptions, typeOf, type Coerced } from './jsonSchema';
 
 /**
  * Choice answers (an `enum`, or an array whose items are an `enum`) as both mappers read them. Pure: no I/O.
@@ -15,6 +15,12 @@ import { typeOf, type Coerced } from './jsonSchema';
 export function choiceListOptions(schema: IDataObject): unknown[] | undefined {
 	const items = schema.items as IDataObject | undefined;
 	return typeOf(schema) === 'array' && !!items && typeof items === 'object' && Array.isArray(items.enum) ? (items.enum as unknown[]) : undefined;
+}
+
+/** A choice column's dropdown: the allowed values of one choice (an `enum`) or of several (an array of `enum` items). */
+export function choiceColumnOptions(schema: IDataObject): INodePropertyOptions[] | undefined {
+	const several = choiceListOptions(schema);
+	return enumOptions(several ? { enum: several } : schema);
 }
 
 /** A value's text as `String` gives it; a value that has none (an object whose toString is not a function) as JSON. */

@@ -15,32 +15,13 @@ export const LABEL_RULES = {
 	dateShort: 'date',
 	binaryField: 'binary',
 	binaryFields: 'binary fields',
-	several: 'comma-separated',
+	several: 'one or more',
 } as const;
 
-export type LabelRule = (typeof LABEL_RULES)[keyof typeof LABEL_RULES] | SeveralChoicesRule;
-
-/** A several-choice field's allowed values, as its label lists them. */
-type SeveralChoicesRule = { choices: string };
+export type LabelRule = (typeof LABEL_RULES)[keyof typeof LABEL_RULES];
 
 export function labelWithRule(label: string, rule: LabelRule | undefined): string {
-	if (!rule) return label;
-	return `${label} (${typeof rule === 'string' ? rule : rule.choices})`;
-}
-
-/**
- * The longest label that shows in full in a mapper column at 1440 px (measured in n8n 2.41's editor: a removable
- * column's label is cut after about 28 characters).
- */
-const MAX_LABEL_LENGTH = 28;
-
-/**
- * The rule of a several-choice field: its allowed values, listed in the label so they are known before a run
- * (`Benefits (Health, Pension, Gym, Training)`), or, when they do not fit, how to give several.
- */
-export function severalChoicesRule(label: string, options: readonly unknown[]): LabelRule {
-	const listed = options.map(String).join(', ');
-	return `${label} (${listed})`.length <= MAX_LABEL_LENGTH ? { choices: listed } : LABEL_RULES.several;
+	return rule ? `${label} (${rule})` : label;
 }
 
 /**
@@ -63,14 +44,16 @@ export function dateRule(label: string): LabelRule {
 export const DATE_COLUMN_TYPE: FieldType = 'string';
 
 /**
- * A several-choice column is text, its allowed values in the label (severalChoicesRule). n8n 2.41's mapper has no
- * multi-select: a column typed `multiOptions` lists the values, but the mapper keeps only single values (a picked
- * list is stored as nothing), and an `options` column takes one value. As text it takes a list or comma-separated
- * choices in any letter case (choices.ts).
+ * A several-choice column is a dropdown of its allowed values, so they are seen before a run, however many there
+ * are (a label cannot hold them: see above). n8n 2.41's mapper has no multi-select: a column typed `multiOptions`
+ * lists the values, but the mapper keeps only single values (a picked list is stored as nothing). So the dropdown
+ * picks one, and several are given as an expression (a list, or comma-separated text such as `Health, Gym`), which
+ * the mapper keeps as it is: the node reads the mapper whole, so n8n does not check the value against the options,
+ * and the node reads it (choices.ts), naming the field and its allowed values when one is not among them.
  */
-export const SEVERAL_CHOICES_COLUMN_TYPE: FieldType = 'string';
+export const SEVERAL_CHOICES_COLUMN_TYPE: FieldType = 'options';
 
-const SHARED_RULES = 'Dates: yyyy-MM-dd. Choices: any letter case; several as a list or comma-separated.';
+const SHARED_RULES = 'Dates: yyyy-MM-dd. Choices: any letter case; several via Expression, e.g. Health, Gym.';
 
 /** The notice above Produce From Template's answers (once a template is chosen). */
 export const TEMPLATE_MAPPER_NOTICE = `${SHARED_RULES} Pictures: a binary field name (PNG or JPEG, 1 MB at most).`;

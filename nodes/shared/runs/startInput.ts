@@ -1,10 +1,10 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { booleanFromText } from '../common/booleanText';
-import { choiceListOptions, readChoice, readChoiceList } from '../common/choices';
+import { choiceColumnOptions, choiceListOptions, readChoice, readChoiceList } from '../common/choices';
 import { parseJsonText } from '../common/jsonObject';
 import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule } from '../common/mapperRules';
+import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE } from '../common/mapperRules';
 import { normaliseDateAnswer } from '../templates/dates';
 import { isJsonObject, numberIn } from '../transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
@@ -49,12 +49,11 @@ function displayNameOf(name: string, property: JsonSchemaObject): string {
 	const title = labelOf(name, property);
 	if (isDocumentListField(property)) return labelWithRule(title, LABEL_RULES.binaryFields);
 	if (isDocumentField(property)) return labelWithRule(title, LABEL_RULES.binaryField);
-	const several = choiceListOptions(property);
-	if (several) return labelWithRule(title, severalChoicesRule(title, several));
+	if (choiceListOptions(property)) return labelWithRule(title, LABEL_RULES.several);
 	return labelWithRule(title, property.format === 'date' ? dateRule(title) : undefined);
 }
 
-/** The field mapper's columns: one per property, required ones marked, enums as options. */
+/** The field mapper's columns: one per property, required ones marked, choices (one or several) as dropdowns. */
 export function runInputFields(schema: JsonSchemaObject): ResourceMapperField[] {
 	const required = requiredOf(schema);
 	return Object.entries(propertiesOf(schema))
@@ -70,7 +69,7 @@ export function runInputFields(schema: JsonSchemaObject): ResourceMapperField[] 
 			};
 			const type = fieldTypeOf(property);
 			if (type) field.type = type;
-			const options = enumOptions(property);
+			const options = choiceColumnOptions(property);
 			if (options) field.options = options;
 			return field;
 		});

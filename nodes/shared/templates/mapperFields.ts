@@ -1,14 +1,14 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
-import { choiceListOptions } from '../common/choices';
-import { enumOptions, fieldTypeOfJsonType, typeOf } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, severalChoicesRule, type LabelRule } from '../common/mapperRules';
+import { choiceColumnOptions, choiceListOptions } from '../common/choices';
+import { fieldTypeOfJsonType, typeOf } from '../common/jsonSchema';
+import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, type LabelRule } from '../common/mapperRules';
 import { isPictureField, templateFields, type AnswerProblem, type TemplateField } from './answers';
 
 /**
  * Produce From Template's field mapper: one column per answerable field of the template's `inputSchema`, by
  * dotted path. Pure: no I/O. A column shows what the mapper can show (a dropdown for one choice) and puts the rule a
- * type cannot show in the label (`Start date (yyyy-MM-dd)`, `Benefits (Health, Gym)`, `Photo (binary field)`);
+ * type cannot show in the label (`Start date (yyyy-MM-dd)`, `Benefits (one or more)`, `Photo (binary)`);
  * the notice above the mapper says it all.
  */
 
@@ -24,8 +24,7 @@ function fieldType(schema: Schema): FieldType | undefined {
 
 function ruleOf(schema: Schema, label: string): LabelRule | undefined {
 	if (isPictureField(schema)) return LABEL_RULES.binaryField;
-	const several = choiceListOptions(schema);
-	if (several) return severalChoicesRule(label, several);
+	if (choiceListOptions(schema)) return LABEL_RULES.several;
 	if (schema.format === 'date') return dateRule(label);
 	return undefined;
 }
@@ -50,7 +49,7 @@ function templateFieldLabels(fields: TemplateField[]): string[] {
 	});
 }
 
-/** The field mapper's columns, by dotted path; defaults shown, choices as options. */
+/** The field mapper's columns, by dotted path; defaults shown, choices (one or several) as dropdowns. */
 export function templateMapperFields(root: Schema): ResourceMapperField[] {
 	const fields = templateFields(root);
 	const labels = templateFieldLabels(fields);
@@ -65,7 +64,7 @@ export function templateMapperFields(root: Schema): ResourceMapperField[] {
 		};
 		const type = fieldType(field.schema);
 		if (type) column.type = type;
-		const choices = enumOptions(field.schema);
+		const choices = choiceColumnOptions(field.schema);
 		if (choices) column.options = choices;
 		const fallback = field.schema.default;
 		if (['string', 'number', 'boolean'].includes(typeof fallback)) column.defaultValue = fallback as string | number | boolean;

@@ -28,7 +28,7 @@ describe('the Answers mapper', () => {
 		expect(offer.role).toMatchObject({ type: 'options', options: ['Associate', 'Senior Associate', 'Counsel'].map((text) => ({ name: text, value: text })) });
 		expect(offer['employee.remote'].type).toBe('boolean');
 		expect(offer['employee.salary'].type).toBe('number');
-		expect(offer.benefits.displayName).toBe('Benefits (comma-separated)');
+		expect(offer.benefits).toMatchObject({ displayName: 'Benefits (one or more)', type: 'options', options: ['Health', 'Pension', 'Gym', 'Training'].map((text) => ({ name: text, value: text })) });
 		expect(offer['employee.photo'].displayName).toBe('Photo (binary)');
 	});
 

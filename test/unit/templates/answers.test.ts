@@ -34,9 +34,8 @@ describe('templateFields / templateMapperFields', () => {
 		expect(columns.role).toMatchObject({ required: true, type: 'options', displayName: 'role' });
 		expect(columns.months).toMatchObject({ required: false, defaultValue: 6, displayName: 'months' });
 		expect(columns['employee.photo'].type).toBeUndefined();
-		// Several choices: listed in the label, so they are known before a run.
-		expect(columns.benefits).toMatchObject({ type: 'string' });
-		expect(columns.benefits.displayName).toMatch(/^benefits \(.+\)$/);
+		// Several choices: a dropdown of the allowed values, so they are known before a run; the label says several go.
+		expect(columns.benefits).toMatchObject({ type: 'options', displayName: 'benefits (one or more)', options: [{ name: 'X', value: 'X' }, { name: 'Y', value: 'Y' }] });
 	});
 
 	it('labels are the titles alone (n8n cuts long labels); a shared title gets its group or parent path in front', () => {

@@ -39,13 +39,13 @@ const offer = {
 const columnsOf = () => Object.fromEntries(templateMapperFields(offer).map((column) => [column.id, column]));
 
 describe('Produce From Template mapper columns', () => {
-	it('dates as text with their format in the label, one choice as options, several listed in the label, yes/no and numbers typed', () => {
+	it('dates as text with their format in the label, one or several choices as options, yes/no and numbers typed', () => {
 		const columns = columnsOf();
 		expect(columns['employee.start_date']).toMatchObject({ type: 'string', displayName: 'Start date (yyyy-MM-dd)', required: true });
 		expect(columns.role).toMatchObject({ type: 'options', displayName: 'Role', options: [{ name: 'Associate', value: 'Associate' }, { name: 'Senior Associate', value: 'Senior Associate' }] });
 		expect(columns['employee.remote'].type).toBe('boolean');
 		expect(columns['employee.salary'].type).toBe('number');
-		expect(columns.benefits).toMatchObject({ displayName: 'Benefits (Health, Gym)', type: 'string' });
+		expect(columns.benefits).toMatchObject({ displayName: 'Benefits (one or more)', type: 'options', options: [{ name: 'Health', value: 'Health' }, { name: 'Gym', value: 'Gym' }] });
 		expect(columns['employee.photo']).toMatchObject({ displayName: 'Photo (binary)' });
 		expect(columns['employee.photo'].type).toBeUndefined();
 	});
@@ -53,7 +53,7 @@ describe('Produce From Template mapper columns', () => {
 	it('the notices state the rules, short enough for a notice', () => {
 		for (const notice of [TEMPLATE_MAPPER_NOTICE, RUN_MAPPER_NOTICE]) {
 			expect(notice).toContain('yyyy-MM-dd');
-			expect(notice).toContain('comma-separated');
+			expect(notice).toContain('several via Expression, e.g. Health, Gym');
 			expect(notice.length).toBeLessThanOrEqual(160);
 		}
 		expect(TEMPLATE_MAPPER_NOTICE).toContain('binary field name');
@@ -72,17 +72,18 @@ describe('Produce From Template answers', () => {
 });
 
 describe('Start Run mapper', () => {
-	it('dates as text, documents labelled, several choices listed in the label', () => {
+	it('dates as text, documents labelled, several choices as options whatever their number', () => {
 		const nda = Object.fromEntries(runInputFields(NDA_INPUT_SCHEMA as IDataObject).map((field) => [field.id, field]));
 		expect(nda.effective_date).toMatchObject({ type: 'string', displayName: 'Effective date (date)' });
 		expect(nda.source_document).toMatchObject({ displayName: 'Source document (binary)' });
 		const dd = runInputFields(DUE_DILIGENCE_INPUT_SCHEMA as IDataObject).find((field) => field.id === 'documents');
 		expect(dd?.displayName).toBe('Documents (binary fields)');
 		const tags = { type: 'object', properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['A', 'B'] } } } };
-		expect(runInputFields(tags)[0]).toMatchObject({ displayName: 'Tags (A, B)', type: 'string' });
-		// Choices that do not fit a label that shows in full: how to give several instead.
-		const many = { type: 'object', properties: { tags: { type: 'array', title: 'Jurisdictions', items: { type: 'string', enum: ['England and Wales', 'New York', 'Delaware', 'Singapore'] } } } };
-		expect(runInputFields(many)[0].displayName).toBe('Jurisdictions (comma-separated)');
+		expect(runInputFields(tags)[0]).toMatchObject({ displayName: 'Tags (one or more)', type: 'options', options: [{ name: 'A', value: 'A' }, { name: 'B', value: 'B' }] });
+		// Choices that no label could hold: the dropdown lists them all.
+		const jurisdictions = ['England and Wales', 'New York', 'Delaware', 'Singapore'];
+		const many = { type: 'object', properties: { tags: { type: 'array', title: 'Jurisdictions', items: { type: 'string', enum: jurisdictions } } } };
+		expect(runInputFields(many)[0]).toMatchObject({ displayName: 'Jurisdictions (one or more)', options: jurisdictions.map((text) => ({ name: text, value: text })) });
 	});
 
 	it('reads a choice in any letter case and several choices as text', () => {
