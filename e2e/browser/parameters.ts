@@ -2,6 +2,8 @@
 // collections' "Add option", labels, the field mappers, and what the panel shows in red.
 import type { Locator, Page } from 'playwright-core';
 
+import { waitUntil } from '../lib/waiting';
+
 /** Matches an element's whole text, whatever the white space around it. */
 export const exactText = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 
@@ -132,29 +134,39 @@ export async function fillMapperField(page: Page, id: string, value: string): Pr
   await input.evaluate((element) => (element as HTMLInputElement).blur());
 }
 
-/** Opens one mapper field's dropdown and returns the names it lists (left open: pick with `pickMapperOption`). */
+/** Opens one mapper field's dropdown and returns the names it lists; the dropdown is left open. */
 export async function mapperFieldOptions(page: Page, id: string): Promise<string[]> {
   return await openDropdown(page, mapperField(page, id).locator('.el-select').first());
 }
 
-/** Picks an entry of a mapper field's dropdown by its name. */
-export async function pickMapperOption(page: Page, id: string, option: string): Promise<void> {
-  await pickOption(page, await mapperFieldOptions(page, id), option, id);
+/** Picks the entry named `option` of one mapper field's dropdown, opened by `mapperFieldOptions` (its `listed`). */
+export async function pickListedOption(page: Page, id: string, listed: string[], option: string): Promise<void> {
+  await pickOption(page, listed, option, id);
 }
 
 /**
  * Gives one mapper field an expression as a user does: the field's Fixed/Expression toggle (shown on hover) set
- * to Expression, then the expression editor's text replaced by `text`.
+ * to Expression (once), then the expression editor's text replaced by `text`, a literal text (no `{{ }}`). n8n
+ * takes an expression's text a moment after the typing (the hint under the field shows the value it holds), so
+ * this returns once that hint reads `text`: a step executed before would run with the previous value.
  */
 export async function expressionInMapperField(page: Page, id: string, text: string): Promise<void> {
   const field = mapperField(page, id);
-  await field.hover();
-  await page.locator(`[data-test-id='value["${id}"]-parameter-input-options-container'] [data-test-id="radio-button-expression"]`).click();
   const editor = field.locator('.cm-content').first();
+  if ((await editor.count()) === 0) {
+    await field.hover();
+    await page.locator(`[data-test-id='value["${id}"]-parameter-input-options-container'] [data-test-id="radio-button-expression"]`).click();
+  }
   await editor.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(text);
+  // Left, the editor's result pop-up closes and the field's own hint below it shows the value n8n holds.
   await editor.evaluate((element) => (element as HTMLElement).blur());
+  // The hint is the field's next sibling in the mapper, not inside it: the text shows twice there, typed and held
+  // (the editor's spaces are no-break spaces).
+  const mapper = page.locator('[data-test-id="mapping-fields-container"]');
+  const shown = (all: string) => all.split(text).length - 1;
+  await waitUntil(`the ${id} field's hint to read "${text}"`, async () => shown((await mapper.innerText()).replace(/\u00a0/g, ' ')) >= 2, 10_000);
 }
 
 /** Red error styling in the node's parameter panel: parameter issues, danger texts, inputs in error. */
