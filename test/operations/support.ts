@@ -29,6 +29,9 @@ export const startText = (workflowId: string, text = 'Supply agreement between A
 	...extra,
 });
 
+/** Start Run with Wait for Completion, following closely, for a workflow that starts with an agent step. */
+export const startAndWait = (workflowId: string, extra: IDataObject = {}) => startText(workflowId, 'A contract to extract clauses from', { waitForCompletion: true, ...fast, ...extra });
+
 /** Start Run for the NDA workflow through the field mapper. */
 export const startNda = (value: IDataObject, extra: IDataObject = {}) => ({
 	resource: 'run',
