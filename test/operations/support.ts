@@ -82,6 +82,11 @@ export function startBodies(ctx: IntegrationContext): IDataObject[] {
 	return requestsTo(ctx, 'POST', '/workflows/runs').map((entry) => entry.requestBody as IDataObject);
 }
 
+/** The bodies of the Produce From Template requests the service received. */
+export function produceBodies(ctx: IntegrationContext): IDataObject[] {
+	return requestsTo(ctx, 'POST', /\/documents$/).map((entry) => entry.requestBody as IDataObject);
+}
+
 /** The rendered PDF of a "Contract summary" run in the one file shape. */
 export function summaryPdf(ctx: IntegrationContext, runId: string, size: number, downloaded = true): IDataObject {
 	return {
