@@ -7,7 +7,7 @@ import { callService, usePollSimulator, type IntegrationContext } from './suppor
 
 /** What the trigger's engine tests share: the trigger polled against the file's simulator, runs started and awaited, what fired. */
 
-export const ALL_EVENTS = { events: ['Completed', 'Failed', 'Cancelled'] };
+const ALL_EVENTS = { events: ['Completed', 'Failed', 'Cancelled'] };
 
 /**
  * The test file's simulator, put back to its fixtures before each test (and mocked clocks restored after it), with

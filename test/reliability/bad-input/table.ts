@@ -17,7 +17,7 @@ export const wf = FIXTURE_IDS.workflows;
 export const steps = FIXTURE_IDS.steps;
 export const mapper = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
 
-export type ErrorClass = 'NodeOperationError' | 'NodeApiError';
+type ErrorClass = 'NodeOperationError' | 'NodeApiError';
 
 export interface Row {
 	operation: string;
