@@ -4,8 +4,8 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SCRIPT_DIR = dirname(fileURLToPath(import.meta.url));
-export const E2E = dirname(SCRIPT_DIR);
+const SCRIPT_DIR = dirname(fileURLToPath(import.meta.url));
+const E2E = dirname(SCRIPT_DIR);
 // The host's definition (package.json, .npmrc, package-lock.json: what is committed): this folder by default, or
 // another one (--host), e.g. a version of the matrix (e2e/matrix/hosts/<version>).
 const hostFlag = process.argv.indexOf('--host');
