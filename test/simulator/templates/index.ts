@@ -1,5 +1,5 @@
 /**
- * The templates module (issue 5): GET /document-templates[/{templateId}], POST
+ * The templates module: GET /document-templates[/{templateId}], POST
  * /document-templates/{templateId}/documents, GET /documents/{documentId} and its content in
  * docx, pdf and markdown, and the admin hooks. `createSimulator()` calls registerTemplateRoutes.
  */

@@ -15,7 +15,7 @@ import { userinfoPart } from '../../expectations/untrusted';
 import { DUE_DILIGENCE_INPUT_SCHEMA, NDA_INPUT_SCHEMA } from '../../simulator/fixture-input-schemas';
 import { runsOf } from '../../support/depth';
 
-/** Issue 26 in node version 2: the mappers' columns and reading, Produce's links, Download's Document Link. */
+/** The mappers' columns and reading, Produce's links, Download's Document Link. */
 
 const offer = {
 	type: 'object',
