@@ -1,5 +1,5 @@
 /**
- * Scenario 8's operations ("At the service's pace", issue 28): for each, the items, this package's node, and the
+ * Scenario 8's operations ("At the service's pace"): for each, the items, this package's node, and the
  * HTTP Request nodes a user would put in its place with this package's credential. Service times are the
  * simulator's realistic profile (test/simulator/latency-profiles.ts); `itemMs` is what the service spends on one
  * item (its requests' round trips and service times, plus the wait an item asks for), the base of the bound.

@@ -10,7 +10,7 @@ import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorPr
 import { connect, manualTrigger, type BenchNode } from '../lib/workflow';
 
 /**
- * Scenario 8, "At the service's pace" (issue 28): each operation with the simulator at the realistic profile and
+ * Scenario 8, "At the service's pace": each operation with the simulator at the realistic profile and
  * the key at its default 300 requests a minute, this package (version 2 at its default Batch Size, and Batch Size
  * N) against n8n's HTTP Request node at its defaults and with Batching set for the limit, and against the
  * service's bound, which is computed, not measured. The simulator is reset before every measurement: a fresh

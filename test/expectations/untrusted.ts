@@ -1,6 +1,6 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
- * What a service may answer that it should not (issue 27): hostile file names, answers of the wrong shape, links
+ * What a service may answer that it should not (every answer is untrusted input): hostile file names, answers of the wrong shape, links
  * with user information. Shared by the unit/property tests and the engine tests, so both attack with the same
  * classes: fixed examples that name each way in, and fast-check arbitraries that generate many more.
  */

@@ -2,15 +2,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE, type HarnessRun } from '../harness';
-import { FIXTURE_IDS, runAdmin, type RequestLogEntry } from '../simulator';
-import { uploadsAdmin } from '../simulator/uploads';
-import { byId, items, mostOpenAtOnce, useIntegrationContext } from './support';
+import { FIXTURE_IDS, runAdmin } from '../simulator';
+import { apiRuns, byId, items, mostOpenAtOnce, useIntegrationContext } from './support';
 
 /**
  * Batches: operations that create then wait send their POSTs in item order, one at a time, and then
  * follow everything they created side by side (at most Follow at Most at once). Through n8n's engine against
  * the simulator. Nothing here is timed: order comes from the simulator's request log (`seq`), overlap from the
  * log's open and close instants.
+ * Uploads over a batch: batches-uploads.test.ts.
  */
 const ctx = useIntegrationContext({ runTimeScale: 2, sseHeartbeatMs: 200, ingestionMs: 300 });
 const wf = FIXTURE_IDS.workflows;
@@ -33,8 +33,7 @@ const textItems = (count: number, workflowFor: (index: number) => string = () =>
 const requests = (method: string, path: RegExp) => ctx.sim.admin.requests().filter((entry) => entry.method === method && path.test(entry.path));
 const startPosts = () => requests('POST', /^\/workflows\/runs$/);
 const eventStreams = () => requests('GET', /^\/workflows\/runs\/[^/]+\/events$/);
-const apiRuns = () => runAdmin(ctx.sim).runs().filter((run) => run.keyId !== null);
-const runOfText = (text: string) => apiRuns().find((run) => run.input === text);
+const runOfText = (text: string) => apiRuns(ctx).find((run) => run.input === text);
 
 function thrownError(result: HarnessRun): IDataObject {
 	return (result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;
@@ -64,7 +63,7 @@ describe('Start Run with Wait for Completion over a batch', () => {
 			expect(item.pairedItem).toEqual({ item: index });
 			expect(item.json).toMatchObject({ runId: runOfText(`Contract ${index}: summarise it.`)?.runId, status: 'Completed', wait: { outcome: 'finished' } });
 		});
-		expect(apiRuns()).toHaveLength(6);
+		expect(apiRuns(ctx)).toHaveLength(6);
 	});
 
 	it('Continue On Fail isolates a failed start and a failed wait among 20 items; the others keep their own runs', async () => {
@@ -77,7 +76,7 @@ describe('Start Run with Wait for Completion over a batch', () => {
 			if (index === 7) expect(item.json).toMatchObject({ error: expect.any(String), itemIndex: 7 });
 			else expect(item.json).toMatchObject({ runId: runOfText(`Contract ${index}: summarise it.`)?.runId, status: 'Completed' });
 		});
-		expect(apiRuns()).toHaveLength(19);
+		expect(apiRuns(ctx)).toHaveLength(19);
 
 		// Wait For Run over the same 19 runs and one unknown id: the unknown one fails alone.
 		const runIds = out.map((item, index) => (index === 12 ? 'run_unknown' : String(item.json.runId ?? 'run_missing')));
@@ -98,7 +97,7 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		ctx.sim.admin.addFault({ kind: 'status', status: 500, method: 'GET', path: EVENTS, times: 1 });
 		const result = await ctx.run(startEach(), 'full', { items: textItems(5) });
 		expect(result.status).toBe('error');
-		const runs = apiRuns();
+		const runs = apiRuns(ctx);
 		expect(runs).toHaveLength(5);
 		const context = thrownError(result).context as IDataObject;
 		const listed = (context.createdInBatch as IDataObject[]).map((entry) => [entry.itemIndex, entry.runId]);
@@ -111,7 +110,7 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		const result = await ctx.run(startEach({ batching: { batchSize: 1 } }), 'full', { items: textItems(5, (index) => (index === 2 ? 'wf_does_not_exist' : wf.agentSummary)) });
 		expect(result.status).toBe('error');
 		expect(startPosts()).toHaveLength(3);
-		expect(apiRuns()).toHaveLength(2);
+		expect(apiRuns(ctx)).toHaveLength(2);
 		const context = thrownError(result).context as IDataObject;
 		expect((context.createdInBatch as IDataObject[]).map((entry) => entry.itemIndex)).toEqual([0, 1]);
 		expect(context.itemIndex).toBe(2);
@@ -125,7 +124,7 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		expect(result.status).toBe('error');
 		const context = thrownError(result).context as IDataObject;
 		expect(context.itemIndex).toBe(4);
-		const runs = apiRuns();
+		const runs = apiRuns(ctx);
 		const listed = (context.createdInBatch as IDataObject[]).map((entry) => entry.runId);
 		expect([...listed].sort()).toEqual(runs.map((run) => run.runId).sort());
 		expect(new Set(runs.map((run) => run.input)).size).toBe(runs.length);
@@ -142,9 +141,9 @@ describe('Start Run with Wait for Completion over a batch', () => {
 	it("the execution's cancel signal stops every wait at once; every run is still in the error", async () => {
 		const result = await ctx.run(startEach(), 'full', { items: textItems(4, () => wf.review), cancelAfterMs: 1500 });
 		expect(result.status).toBe('canceled');
-		expect(apiRuns()).toHaveLength(4);
+		expect(apiRuns(ctx)).toHaveLength(4);
 		const listed = ((thrownError(result).context as IDataObject).createdInBatch as IDataObject[]).map((entry) => entry.runId);
-		expect(listed.sort()).toEqual(apiRuns().map((run) => run.runId).sort());
+		expect(listed.sort()).toEqual(apiRuns(ctx).map((run) => run.runId).sort());
 		await allRequestsClosed();
 		expect(eventStreams().length).toBeGreaterThanOrEqual(1);
 	});
@@ -203,56 +202,9 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		const result = await ctx.run(startEach(), 'full', { items: textItems(6) });
 		expect(result.status).toBe('success');
 		expect(startPosts().filter((entry) => entry.status === 429)).toHaveLength(3);
-		expect(apiRuns()).toHaveLength(6);
+		expect(apiRuns(ctx)).toHaveLength(6);
 		const out = items(result);
 		expect(new Set(out.map((item) => item.runId)).size).toBe(6);
 		out.forEach((item, index) => expect(item).toMatchObject({ runId: runOfText(`Contract ${index}: summarise it.`)?.runId, status: 'Completed' }));
-	});
-});
-
-describe('Input Document → Upload and Start Run with files over a batch', () => {
-	const note = (name: string) => ({ base64: Buffer.from(`Notes for ${name}.\n`).toString('base64'), fileName: name, mimeType: 'text/plain' });
-	const upload = { resource: 'inputDocument', operation: 'upload', binaryPropertyName: 'data', uploadOptions: { followAtMost: 4 } };
-	const uploadPosts = () => requests('POST', /^\/workflow-inputs\/documents$/);
-	const filenameOf = (entry: RequestLogEntry) => JSON.stringify(entry.requestBody).match(/[a-z]+-\d+(-fail-ingestion)?\.txt/)?.[0];
-
-	it('Batch Size 1: uploads in item order, then waits side by side; one failed ingestion is isolated; 429s in both phases send no file twice', async () => {
-		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'POST', path: '/workflow-inputs/documents', retryAfterSeconds: 1, times: 2 });
-		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: '/workflow-inputs/documents/*', retryAfterSeconds: 1, times: 3 });
-		const names = Array.from({ length: 8 }, (_, index) => (index === 3 ? `note-${index}-fail-ingestion.txt` : `note-${index}.txt`));
-		const result = await ctx.run({ ...upload, batching: { batchSize: 1 } }, 'full', { items: names.map((name) => ({ json: {}, binary: { data: note(name) } })), onError: 'continueRegularOutput' });
-		expect(result.status).toBe('success');
-		const accepted = uploadPosts().filter((entry) => entry.status < 300);
-		expect(accepted.map(filenameOf)).toEqual(names);
-		expect(uploadsAdmin(ctx.sim).uploads()).toHaveLength(8);
-		const reads = requests('GET', /^\/workflow-inputs\/documents\//);
-		expect(Math.max(...accepted.map((entry) => entry.seq))).toBeLessThan(Math.min(...reads.map((entry) => entry.seq)));
-		const out = result.output(ACTION_NODE);
-		out.forEach((item, index) => {
-			expect(item.pairedItem).toEqual({ item: index });
-			if (index === 3) expect(item.json).toMatchObject({ code: 'text_extraction_failed', created: { documentId: expect.any(String) } });
-			else expect(item.json).toMatchObject({ filename: names[index], status: 'ready' });
-		});
-	});
-
-	it('Batch Size 1: Start Run with two files per item: every file uploaded (item order) before the first run starts; runs in item order, each with its own files', async () => {
-		const mapper = { mappingMode: 'defineBelow', value: { documents: 'a, b' }, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false };
-		const start = { resource: 'run', operation: 'start', workflowId: byId(wf.multiDocs), inputMode: 'fields', inputFields: mapper, batching: { batchSize: 1 } };
-		const itemsIn = Array.from({ length: 4 }, (_, index) => ({ json: { index }, binary: { a: note(`first-${index}.txt`), b: note(`second-${index}.txt`) } }));
-		const result = await ctx.run(start, 'full', { items: itemsIn });
-		expect(result.status).toBe('success');
-		const uploads = uploadPosts();
-		expect(uploads.map(filenameOf)).toEqual(itemsIn.flatMap((_, index) => [`first-${index}.txt`, `second-${index}.txt`]));
-		const posts = startPosts();
-		expect(posts).toHaveLength(4);
-		expect(Math.max(...uploads.map((entry) => entry.seq))).toBeLessThan(Math.min(...posts.map((entry) => entry.seq)));
-		const byName = new Map(uploadsAdmin(ctx.sim).uploads().map((entry) => [entry.filename, entry.documentId]));
-		posts.forEach((entry, index) => {
-			const documents = ((entry.requestBody as IDataObject).input as IDataObject).documents as IDataObject[];
-			expect(documents.map((document) => document.documentId)).toEqual([byName.get(`first-${index}.txt`), byName.get(`second-${index}.txt`)]);
-		});
-		result.output(ACTION_NODE).forEach((item, index) => expect(item.pairedItem).toEqual({ item: index }));
-		// The workflow's input schema is read once for the whole batch, not once per item.
-		expect(requests('GET', /^\/workflows\/(?!runs$)[^/]+$/)).toHaveLength(1);
 	});
 });

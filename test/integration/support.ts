@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { ACTION_NODE, actionWorkflow, chainWorkflow, credentialFor, runWorkflow, type ActionWorkflowOptions, type HarnessRun, type RunOptions } from '../harness';
-import { createSimulator, FIXTURE_KEYS, runAdmin, type FixtureKeyName, type RequestLogEntry, type Simulator } from '../simulator';
+import { createSimulator, FIXTURE_KEYS, runAdmin, type FixtureKeyName, type RequestLogEntry, type RunAdminView, type Simulator } from '../simulator';
 
 export type RunInContextOptions = ActionWorkflowOptions & Pick<RunOptions, 'streaming' | 'cancelAfterMs'> & { baseUrl?: string };
 
@@ -116,6 +116,13 @@ export function expectOneItemPerInput(result: HarnessRun, count: number, fails: 
 		if (fails(index)) expect(item.json.error).toEqual(expect.any(String));
 		else expect(item.json).toMatchObject(expected(index));
 	});
+}
+
+/** The runs started through the API (the fixture also holds runs people started in the app). */
+export function apiRuns(ctx: IntegrationContext): RunAdminView[] {
+	return runAdmin(ctx.sim)
+		.runs()
+		.filter((run) => run.keyId !== null);
 }
 
 /** The runs people started in the workspace's app (the tenant's fixtures), which the service hides from every key. */

@@ -29,6 +29,9 @@ export const startText = (workflowId: string, text = 'Supply agreement between A
 	...extra,
 });
 
+/** Start Run with Wait for Completion, following closely, for a workflow that starts with an agent step. */
+export const startAndWait = (workflowId: string, extra: IDataObject = {}) => startText(workflowId, 'A contract to extract clauses from', { waitForCompletion: true, ...fast, ...extra });
+
 /** Start Run for the NDA workflow through the field mapper. */
 export const startNda = (value: IDataObject, extra: IDataObject = {}) => ({
 	resource: 'run',
@@ -77,6 +80,11 @@ export function requestsTo(ctx: IntegrationContext, method: string, path: string
 /** The bodies of the Start Run requests the service received. */
 export function startBodies(ctx: IntegrationContext): IDataObject[] {
 	return requestsTo(ctx, 'POST', '/workflows/runs').map((entry) => entry.requestBody as IDataObject);
+}
+
+/** The bodies of the Produce From Template requests the service received. */
+export function produceBodies(ctx: IntegrationContext): IDataObject[] {
+	return requestsTo(ctx, 'POST', /\/documents$/).map((entry) => entry.requestBody as IDataObject);
 }
 
 /** The rendered PDF of a "Contract summary" run in the one file shape. */

@@ -1,10 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 
 import fc from 'fast-check';
-import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { SseEvent } from '../../nodes/shared/transport/sse';
@@ -16,6 +13,9 @@ import { templateMapperFields } from '../../nodes/shared/templates/mapperFields'
 import { itemOutcomes, runNode } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
 import { runsOf } from '../support/depth';
+import { cut, deltas, frames, serialise, sseLines } from './properties/eventStreams';
+import { startScriptedService, type Scripted, type ScriptedService } from './properties/scriptedService';
+import { answer, leaf, nest, offeredLeaves, propertyName, rootSchema, toSchema } from './properties/schemas';
 
 /**
  * Property-based tests, with fast-check:
@@ -48,65 +48,6 @@ afterAll(async () => {
 	expect(scan.leaks).toEqual([]);
 });
 
-// ---- Event streams --------------------------------------------------------------------------------------------
-
-type Line = { kind: 'comment'; text: string } | { kind: 'frame'; event?: string; data: string };
-const LINE_ENDS = ['\n', '\r\n', '\r'] as const;
-
-/** Data as a service may send it: any characters but CR (a line end), multi-byte ones included. */
-const dataText = fc.string({ unit: fc.oneof(fc.constantFrom('a', ' ', ':', '{', '"', '\n', 'é', '✓', '😀', '中', '\u0000'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 24 }).map((text) => text.replace(/\r/g, ''));
-const eventName = fc.constantFrom(undefined, 'message', 'StepProgress', 'connected', 'RunCompleted', 'Ünïcode-event');
-const sseLines = fc.array(
-	fc.oneof(
-		{ weight: 4, arbitrary: fc.record({ kind: fc.constant('frame' as const), event: eventName, data: dataText }) },
-		{ weight: 1, arbitrary: fc.record({ kind: fc.constant('comment' as const), text: fc.constantFrom('keep-alive', '', 'ping ✓') }) },
-	),
-	{ maxLength: 25 },
-) as fc.Arbitrary<Line[]>;
-
-/** Serialises frames and comments with the given line endings; returns the text and the events a reader must see. */
-function serialise(lines: Line[], ends: number[]): { text: string; events: Array<{ event: string; data: string }>; comments: number } {
-	let text = '';
-	let previousEnd = '';
-	let endIndex = 0;
-	const nextEnd = (line: string): string => {
-		let end: string = LINE_ENDS[(ends[endIndex++ % Math.max(1, ends.length)] ?? 0) % 3];
-		// An empty line after a lone CR must not start with LF (it would complete that CR as one CRLF).
-		if (previousEnd === '\r' && line === '' && end !== '\r') end = '\r';
-		previousEnd = end;
-		return end;
-	};
-	const write = (line: string) => {
-		text += line + nextEnd(line);
-	};
-	const events: Array<{ event: string; data: string }> = [];
-	let comments = 0;
-	for (const line of lines) {
-		if (line.kind === 'comment') {
-			write(`:${line.text ? ` ${line.text}` : ''}`);
-			comments++;
-			continue;
-		}
-		if (line.event) write(`event: ${line.event}`);
-		for (const part of line.data.split('\n')) write(`data: ${part}`);
-		write('');
-		events.push({ event: line.event || 'message', data: line.data });
-	}
-	return { text, events, comments };
-}
-
-/** The bytes cut at the given positions (anywhere: inside a field, a CRLF or a multi-byte character). */
-function cut(bytes: Buffer, positions: number[]): Buffer[] {
-	const at = [...new Set(positions.map((position) => position % (bytes.length + 1)))].sort((a, b) => a - b);
-	const chunks: Buffer[] = [];
-	let previous = 0;
-	for (const position of [...at, bytes.length]) {
-		if (position > previous) chunks.push(bytes.subarray(previous, position));
-		previous = position;
-	}
-	return chunks;
-}
-
 async function readAll(chunks: Buffer[]): Promise<{ events: SseEvent[]; comments: number }> {
 	const reader = new SseReader(Readable.from(chunks) as unknown as ByteStream);
 	const events: SseEvent[] = [];
@@ -135,66 +76,12 @@ describe('event streams cut anywhere', () => {
 
 // ---- Through the node over real sockets -------------------------------------------------------------------------
 
-interface Scripted {
-	/** Pieces written one by one, a macrotask apart, as the body of a text/event-stream answer. */
-	stream?: Buffer[];
-	json?: unknown;
-}
-
-let server: { url: string; close: () => Promise<void> } | undefined;
+let server: ScriptedService | undefined;
 const script: Record<string, Scripted> = {};
-
-async function startScriptedService(): Promise<string> {
-	const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-		req.resume();
-		req.on('end', () => {
-			void (async () => {
-				const answer = script[`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`];
-				if (!answer) {
-					res.writeHead(404, { 'content-type': 'application/json' });
-					res.end(JSON.stringify({ error: 'not_found', message: 'Not scripted.' }));
-					return;
-				}
-				if (answer.json !== undefined) {
-					res.writeHead(200, { 'content-type': 'application/json' });
-					res.end(JSON.stringify(answer.json));
-					return;
-				}
-				res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-				res.flushHeaders();
-				for (const piece of answer.stream ?? []) {
-					res.write(piece);
-					await new Promise((resolve) => setTimeout(resolve, 0));
-				}
-				res.end();
-			})();
-		});
-	});
-	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-	const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-	server = {
-		url,
-		close: async () => {
-			http.closeAllConnections();
-			await new Promise<void>((resolve) => http.close(() => resolve()));
-		},
-	};
-	return url;
-}
-
-const deltas = fc.array(fc.string({ unit: fc.oneof(fc.constantFrom('a', ' ', 'é', '😀', '中', '\n', '"', ':'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 8 }).map((text) => text.replace(/\r/g, '')), {
-	minLength: 1,
-	maxLength: 12,
-});
-
-function frames(list: Array<{ event?: string; data: unknown }>, ends: number[]): Buffer {
-	const lines: Line[] = list.map(({ event, data }) => ({ kind: 'frame', event, data: typeof data === 'string' ? data : JSON.stringify(data) }));
-	return Buffer.from(serialise(lines, ends).text, 'utf8');
-}
 
 describe('event streams cut anywhere, through the node over a socket', () => {
 	beforeAll(async () => {
-		await startScriptedService();
+		server = await startScriptedService(script);
 	});
 
 	it('Wait For Run relays every StepProgress delta, in order, and finishes on the terminal event', async () => {
@@ -256,142 +143,6 @@ describe('event streams cut anywhere, through the node over a socket', () => {
 });
 
 // ---- JSON Schemas through the field mappers ----------------------------------------------------------------------
-
-type Leaf =
-	| { kind: 'string' }
-	| { kind: 'integer' }
-	| { kind: 'number' }
-	| { kind: 'boolean' }
-	| { kind: 'enum'; options: string[] }
-	| { kind: 'choices'; options: string[] }
-	| { kind: 'date' }
-	| { kind: 'picture' };
-type Node = { kind: 'object'; properties: Array<{ name: string; node: Node; required: boolean; fixed: boolean }> } | Leaf;
-
-/** Property names as schemas carry them, awkward ones included (never a dot: a dot is the path separator). */
-const propertyName = fc.oneof(
-	{ weight: 6, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,9}$/) },
-	{ weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'Start date', 'naïve', '名前', 'x-y') },
-);
-const optionText = fc.string({ unit: fc.constantFrom('a', 'B', ' ', 'é', '-', '1', '中'), minLength: 1, maxLength: 8 }).map((text) => text.trim()).filter((text) => text.length > 0);
-
-const leaf: fc.Arbitrary<Leaf> = fc.oneof(
-	fc.constant({ kind: 'string' as const }),
-	fc.constant({ kind: 'integer' as const }),
-	fc.constant({ kind: 'number' as const }),
-	fc.constant({ kind: 'boolean' as const }),
-	fc.uniqueArray(optionText, { minLength: 1, maxLength: 5 }).map((options) => ({ kind: 'enum' as const, options })),
-	fc.uniqueArray(optionText, { minLength: 1, maxLength: 5 }).map((options) => ({ kind: 'choices' as const, options })),
-	fc.constant({ kind: 'date' as const }),
-	fc.constant({ kind: 'picture' as const }),
-);
-
-const { tree } = fc.letrec<{ tree: Node }>((tie) => ({
-	tree: fc.oneof(
-		{ depthSize: 'small', withCrossShrink: true },
-		leaf,
-		fc
-			.uniqueArray(fc.record({ name: propertyName, node: tie('tree'), required: fc.boolean(), fixed: fc.integer({ min: 0, max: 9 }).map((draw) => draw < 2) }), {
-				minLength: 1,
-				maxLength: 5,
-				selector: (property) => property.name,
-			})
-			.map((properties) => ({ kind: 'object' as const, properties })),
-	),
-}));
-const rootSchema = fc
-	.uniqueArray(fc.record({ name: propertyName, node: tree, required: fc.boolean(), fixed: fc.boolean() }), { minLength: 1, maxLength: 6, selector: (property) => property.name })
-	.map((properties) => ({ kind: 'object' as const, properties }));
-
-/** A JSON Schema built as the service sends it: through JSON text, so `__proto__` is an own property. */
-function toSchema(node: Node): IDataObject {
-	const build = (current: Node): string => {
-		switch (current.kind) {
-			case 'object': {
-				const properties = current.properties.map(({ name, node, fixed }) => {
-					const inner = JSON.parse(build(node)) as IDataObject;
-					return `${JSON.stringify(name)}:${JSON.stringify(fixed ? { ...inner, readOnly: true } : inner)}`;
-				});
-				const required = current.properties.filter((property) => property.required).map((property) => property.name);
-				return `{"type":"object","additionalProperties":false,"properties":{${properties.join(',')}},"required":${JSON.stringify(required)}}`;
-			}
-			case 'enum':
-				return JSON.stringify({ type: 'string', enum: current.options });
-			case 'choices':
-				return JSON.stringify({ type: 'array', items: { type: 'string', enum: current.options }, uniqueItems: true });
-			case 'date':
-				return JSON.stringify({ type: 'string', format: 'date' });
-			case 'picture':
-				return JSON.stringify({ type: 'string', contentEncoding: 'base64', contentMediaType: 'image/png' });
-			default:
-				return JSON.stringify({ type: current.kind });
-		}
-	};
-	return JSON.parse(build(node)) as IDataObject;
-}
-
-interface OfferedLeaf {
-	path: string;
-	leaf: Leaf;
-	required: boolean;
-}
-
-/** The leaves a mapper must offer, walked independently of the node's code: not fixed, not inside a fixed object. */
-function offeredLeaves(node: Node, prefix = '', parentRequired = true): OfferedLeaf[] {
-	if (node.kind !== 'object') return [];
-	return node.properties.flatMap(({ name, node: child, required, fixed }) => {
-		if (fixed) return [];
-		const path = prefix ? `${prefix}.${name}` : name;
-		// An object with properties is walked into; an object with none would be a leaf, but the generator never makes one.
-		if (child.kind === 'object') return offeredLeaves(child, path, parentRequired && required);
-		return [{ path, leaf: child, required: parentRequired && required }];
-	});
-}
-
-/** A valid answer for a leaf: the JSON value the service must receive, and a form a user or expression may give. */
-function answer(leaf: Leaf, mapper: 'template' | 'run' = 'template'): fc.Arbitrary<{ sent: unknown; given: unknown }> {
-	switch (leaf.kind) {
-		case 'string':
-			return fc.string({ minLength: 1, maxLength: 12 }).filter((text) => text.trim().length > 0).map((text) => ({ sent: text, given: text }));
-		case 'integer':
-			return fc.tuple(fc.integer({ min: -1e6, max: 1e6 }), fc.boolean()).map(([value, asText]) => ({ sent: value, given: asText ? String(value) : value }));
-		case 'number':
-			return fc.tuple(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 }), fc.boolean()).map(([value, asText]) => ({ sent: Object.is(value, -0) ? 0 : value, given: asText ? String(value) : value }));
-		case 'boolean':
-			// Yes/no words are the template mapper's; the run-input mapper takes true/false only.
-			return fc.tuple(fc.boolean(), mapper === 'template' ? fc.constantFrom('value', 'text', 'yes/no', 'upper') : fc.constantFrom('value', 'text', 'upper')).map(([value, form]) => ({
-				sent: value,
-				given: form === 'value' ? value : form === 'text' ? String(value) : form === 'yes/no' ? (value ? 'yes' : 'no') : String(value).toUpperCase(),
-			}));
-		case 'enum':
-			return fc.constantFrom(...leaf.options).map((option) => ({ sent: option, given: option }));
-		case 'choices':
-			return fc.tuple(fc.subarray(leaf.options, { minLength: 1 }), fc.boolean()).map(([chosen, asText]) => ({ sent: chosen, given: asText ? chosen.join(', ') : chosen }));
-		case 'date':
-			return fc.tuple(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }), fc.constantFrom('iso', 'datetime', 'luxon', 'date')).map(([date, form]) => {
-				const day = date.toISOString().slice(0, 10);
-				const given = form === 'iso' ? day : form === 'datetime' ? `${day}T23:30:00-08:00` : form === 'luxon' ? DateTime.fromISO(day, { zone: 'utc' }) : new Date(`${day}T12:00:00Z`);
-				return { sent: day, given };
-			});
-		case 'picture':
-			return fc.uint8Array({ minLength: 1, maxLength: 40 }).map((bytes) => ({ sent: Buffer.from(bytes).toString('base64'), given: Buffer.from(bytes) }));
-	}
-}
-
-/** Nested expected input from dotted paths, built with own properties (as JSON text would). */
-function nest(entries: Array<[string, unknown]>): IDataObject {
-	const root: IDataObject = {};
-	for (const [path, value] of entries) {
-		const keys = path.split('.');
-		let cursor = root;
-		for (const key of keys.slice(0, -1)) {
-			if (!Object.prototype.hasOwnProperty.call(cursor, key)) Object.defineProperty(cursor, key, { value: {}, enumerable: true, writable: true, configurable: true });
-			cursor = cursor[key] as IDataObject;
-		}
-		Object.defineProperty(cursor, keys[keys.length - 1], { value, enumerable: true, writable: true, configurable: true });
-	}
-	return root;
-}
 
 describe('random JSON Schemas through the field mappers', () => {
 	it('templates: flatten offers every answerable leaf once (fixed ones never); unflatten rebuilds the nested input exactly', async () => {

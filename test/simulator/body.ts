@@ -5,68 +5,17 @@
  * so keep-alive connections stay usable and the log still shows the body.
  */
 import type { IncomingMessage } from 'node:http';
-import { Transform, type Readable } from 'node:stream';
-import busboy from 'busboy';
+import { BodyTooLargeError, ClientAbortedError } from './body-errors';
+import { readMultipart, type MultipartOptions, type MultipartResult } from './multipart-body';
 import { HttpError } from './responses';
-import { summarizeJsonForLog, type MultipartPartSummary, type RequestLogEntry } from './request-log';
+import { summarizeJsonForLog, type RequestLogEntry } from './request-log';
 
 /** Bodies not read by a handler are parsed for the log only up to this size. */
 const MAX_DRAIN_PARSE_BYTES = 1024 * 1024;
 
-/** 413 `payload_too_large`; modules that owe another code (e.g. uploads: 400 size_exceeded) catch it. */
-export class BodyTooLargeError extends HttpError {
-  constructor(readonly limitBytes: number) {
-    super(413, 'payload_too_large', `The request body exceeds the limit of ${limitBytes} bytes.`);
-  }
-}
-
-/** The client went away mid-body; there is nobody left to answer. */
-export class ClientAbortedError extends Error {
-  constructor() {
-    super('The client aborted the request body.');
-  }
-}
-
-export interface MultipartFileInfo {
-  /** Form field name, e.g. 'file'. */
-  name: string;
-  filename: string;
-  contentType: string;
-}
-
-export interface MultipartFile extends MultipartFileInfo {
-  size: number;
-  /** The bytes, unless an `onFile` consumer streamed them away. */
-  data: Buffer | null;
-}
-
-export interface MultipartOptions {
-  /** Total file bytes allowed; beyond it the read fails with BodyTooLargeError. */
-  limitBytes: number;
-  /**
-   * Streams each file to the module instead of buffering it. The stream must be consumed;
-   * the returned promise is awaited before readMultipart resolves.
-   */
-  onFile?: (file: MultipartFileInfo, stream: Readable) => Promise<void>;
-}
-
-export interface MultipartResult {
-  fields: Record<string, string>;
-  files: MultipartFile[];
-}
-
 function isJsonContentType(req: IncomingMessage): boolean {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   return type === 'application/json' || type.endsWith('+json');
-}
-
-function collect(stream: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-    stream.on('error', reject);
-  });
 }
 
 /** Where a RequestBody records what was sent: a request-log entry, or a scratch object. */
@@ -131,73 +80,10 @@ export class RequestBody {
     return parsed;
   }
 
-  /** A multipart/form-data body; files are buffered unless `onFile` streams them. */
+  /** A multipart/form-data body; files are buffered unless `onFile` streams them (multipart-body.ts). */
   multipart(options: MultipartOptions): Promise<MultipartResult> {
     this.claim();
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: this.req.headers });
-    } catch {
-      this.discard(0);
-      return Promise.reject(new HttpError(400, 'invalid_multipart', 'Expected a multipart/form-data body with a boundary.'));
-    }
-    const files: MultipartFile[] = [];
-    const fields: Record<string, string> = {};
-    const tasks: Promise<void>[] = [];
-    let total = 0;
-    const logParts = (): void => {
-      const parts: MultipartPartSummary[] = files.map(({ name, filename, contentType, size }) => ({ name, filename, contentType, size }));
-      this.entry.requestBody = { multipart: parts };
-    };
-
-    return new Promise((resolve, reject) => {
-      let failed = false;
-      const fail = (error: unknown): void => {
-        if (failed) return;
-        failed = true;
-        logParts();
-        this.req.unpipe(parser);
-        this.req.resume();
-        reject(error);
-      };
-      parser.on('file', (name, stream, info) => {
-        const file: MultipartFile = { name, filename: info.filename ?? '', contentType: info.mimeType, size: 0, data: null };
-        files.push(file);
-        const counter = new Transform({
-          transform(chunk: Buffer, _encoding, callback) {
-            file.size += chunk.length;
-            total += chunk.length;
-            if (total > options.limitBytes) callback(new BodyTooLargeError(options.limitBytes));
-            else callback(null, chunk);
-          },
-        });
-        counter.on('error', (error) => {
-          stream.resume();
-          fail(error);
-        });
-        stream.pipe(counter);
-        const { name: field, filename, contentType } = file;
-        const task = options.onFile
-          ? options.onFile({ name: field, filename, contentType }, counter)
-          : collect(counter).then((data) => {
-              file.data = data;
-            });
-        tasks.push(task.catch(fail));
-      });
-      parser.on('field', (name, value) => {
-        fields[name] = value;
-      });
-      parser.on('error', (error) => fail(new HttpError(400, 'invalid_multipart', `Malformed multipart body: ${(error as Error).message}`)));
-      parser.on('close', () => {
-        void Promise.all(tasks).then(() => {
-          if (failed) return;
-          logParts();
-          resolve({ fields, files });
-        });
-      });
-      this.req.on('aborted', () => fail(new ClientAbortedError()));
-      this.req.pipe(parser);
-    });
+    return readMultipart(this.req, this.entry, options, () => this.discard(0));
   }
 
   /**

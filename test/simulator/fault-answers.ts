@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * What a fault rule answers instead of the contract: the refusals of `status` rules, and the answers of `answer`
- * rules (issue 27): a body of the wrong shape (null, a list, a text), missing fields, hostile headers such as a
+ * rules (every answer is untrusted input): a body of the wrong shape (null, a list, a text), missing fields, hostile headers such as a
  * Content-Disposition whose filename is a path. An `after` answer rewrites what the handler answered.
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';

@@ -34,7 +34,7 @@ type FaultSpec =
   /** For SSE modules: wait `ms` before each frame. */
   | { kind: 'frame-delay'; ms: number }
   /**
-   * An answer the contract does not describe (issue 27: every answer is untrusted input). `before`: sent instead of
+   * An answer the contract does not describe (every answer is untrusted input). `before`: sent instead of
    * the handler's; `after`: the handler runs (a run is created) and its answer is rewritten (fault-answers.ts).
    */
   | ({ kind: 'answer'; phase?: FaultPhase } & AnswerOverride);

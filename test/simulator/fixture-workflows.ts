@@ -1,50 +1,11 @@
 /**
- * The fixture workflows of ws_acme and ws_globex. Ids are exported through FIXTURE_IDS (fixtures.ts);
- * this file owns their definitions, including the simulation hints a later run engine plays.
+ * The fixture workflows of ws_acme and ws_globex. Their ids (fixture-workflow-ids.ts) are exported through
+ * FIXTURE_IDS (fixtures.ts) and their input forms are in fixture-input-schemas.ts; this file owns their
+ * definitions, including the simulation hints a later run engine plays.
  */
+import { DUE_DILIGENCE_INPUT_SCHEMA, NDA_INPUT_SCHEMA } from './fixture-input-schemas';
+import { AGENT_IDS, STEP_IDS, VERSION_IDS, WORKFLOW_IDS } from './fixture-workflow-ids';
 import type { AgentDefinition, JsonSchema, StepDefinition, WorkflowRecord, WorkflowVersion } from './types';
-
-export const WORKFLOW_IDS = {
-  agentSummary: 'wf_contract_summary',
-  inputNda: 'wf_nda_drafting',
-  multiDocs: 'wf_due_diligence',
-  review: 'wf_board_memo',
-  failing: 'wf_broken_extraction',
-  draftOnly: 'wf_draft_only',
-  archivedOnly: 'wf_archived_only',
-  globex: 'wf_globex_intake',
-} as const;
-
-export const VERSION_IDS = {
-  agentSummaryActive: 'wfv_contract_summary_v2',
-  agentSummaryArchived: 'wfv_contract_summary_v1',
-  agentSummaryDraft: 'wfv_contract_summary_v3',
-  inputNdaActive: 'wfv_nda_drafting_v1',
-  multiDocsActive: 'wfv_due_diligence_v1',
-  reviewActive: 'wfv_board_memo_v1',
-  failingActive: 'wfv_broken_extraction_v1',
-  draftOnlyDraft: 'wfv_draft_only_v1',
-  archivedOnlyArchived: 'wfv_archived_only_v1',
-  globexActive: 'wfv_globex_intake_v1',
-} as const;
-
-/** Step ids of the active versions, for tests that follow runs or download rendered files. */
-export const STEP_IDS = {
-  agentSummary: { entry: 'stp_summary_entry', agent: 'stp_summary_analyse', render: 'stp_summary_render' },
-  inputNda: { entry: 'stp_nda_input', agent: 'stp_nda_draft', render: 'stp_nda_render' },
-  multiDocs: { entry: 'stp_dd_input', agent: 'stp_dd_review_docs', render: 'stp_dd_render' },
-  review: { entry: 'stp_memo_entry', agent: 'stp_memo_draft', review: 'stp_memo_review', render: 'stp_memo_render' },
-  failing: { entry: 'stp_broken_entry', failing: 'stp_broken_extract' },
-} as const;
-
-export const AGENT_IDS = {
-  summariser: 'agt_summariser',
-  drafter: 'agt_nda_drafter',
-  diligence: 'agt_diligence',
-  memo: 'agt_memo_writer',
-  extractor: 'agt_extractor',
-  intake: 'agt_globex_intake',
-} as const;
 
 const AGENTS: Record<keyof typeof AGENT_IDS, AgentDefinition> = {
   summariser: { id: AGENT_IDS.summariser, name: 'Contract summariser' },
@@ -66,44 +27,6 @@ function inputStep(id: string, name: string): StepDefinition {
 function renderStep(id: string, name: string, format: 'pdf' | 'docx', filename: string): StepDefinition {
   return { id, name, kind: 'render', render: { format, filename }, simulate: { durationMs: 100, deltas: [] } };
 }
-
-/** A document field: the contract's `format: document`, an object carrying both ids. */
-const DOCUMENT_REFERENCE: JsonSchema = {
-  type: 'object',
-  format: 'document',
-  properties: {
-    documentId: { type: 'string', minLength: 1 },
-    documentVersionId: { type: 'string', minLength: 1 },
-  },
-  required: ['documentId', 'documentVersionId'],
-  additionalProperties: false,
-};
-
-export const NDA_INPUT_SCHEMA: JsonSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  type: 'object',
-  properties: {
-    counterparty: { type: 'string', title: 'Counterparty', minLength: 1 },
-    effective_date: { type: 'string', format: 'date', title: 'Effective date' },
-    term_months: { type: 'integer', title: 'Term (months)', minimum: 1, maximum: 120 },
-    governing_law: { type: 'string', title: 'Governing law', enum: ['England and Wales', 'New York', 'Delaware'] },
-    include_non_solicit: { type: 'boolean', title: 'Include non-solicitation clause' },
-    source_document: { ...DOCUMENT_REFERENCE, title: 'Source document' },
-  },
-  required: ['counterparty', 'effective_date'],
-  additionalProperties: false,
-};
-
-export const DUE_DILIGENCE_INPUT_SCHEMA: JsonSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  type: 'object',
-  properties: {
-    documents: { type: 'array', title: 'Documents', minItems: 1, items: DOCUMENT_REFERENCE },
-    notes: { type: 'string', title: 'Notes' },
-  },
-  required: ['documents'],
-  additionalProperties: false,
-};
 
 function version(
   id: string,

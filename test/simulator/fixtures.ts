@@ -2,7 +2,8 @@
  * Fixture tenants, users and keys. Tests import FIXTURE_KEYS and FIXTURE_IDS; the simulator's
  * `reset()` rebuilds its state from the builders below.
  */
-import { AGENT_IDS, STEP_IDS, VERSION_IDS, WORKFLOW_IDS, buildFixtureWorkflows } from './fixture-workflows';
+import { AGENT_IDS, STEP_IDS, VERSION_IDS, WORKFLOW_IDS } from './fixture-workflow-ids';
+import { buildFixtureWorkflows } from './fixture-workflows';
 import { deriveKey, hashKey, keyDisplayPrefix } from './ids';
 import { ALL_SCOPES } from './types';
 import type { ApiKeyRecord, Scope, UserRecord, WorkspaceRecord } from './types';

@@ -1,6 +1,6 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
- * Latency profiles: how long the simulated service takes, per endpoint (issue 28, "At the service's pace").
+ * Latency profiles: how long the simulated service takes, per endpoint (the package seen at the service's pace).
  * Without them the simulator answers in about a millisecond, which hides what sequential item processing
  * costs against the real service. `zero` is today's behaviour (every test depends on it: the default);
  * `realistic` is the pace a user meets; a custom profile is an object of fields over one of them.

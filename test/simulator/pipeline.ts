@@ -9,7 +9,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, identifyKey } from './auth';
-import { ClientAbortedError, RequestBody } from './body';
+import { RequestBody } from './body';
+import { ClientAbortedError } from './body-errors';
 import { answerFor, sendFaultStatus } from './fault-answers';
 import type { FaultRule } from './faults';
 import { rateLimitedError } from './rate-limiter';

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthContext } from './auth';
-import type { MultipartOptions, MultipartResult } from './body';
+import type { MultipartOptions, MultipartResult } from './multipart-body';
 import type { RequestLogEntry } from './request-log';
 import type { HttpMethod } from './router';
 import type { Simulator } from './simulator';

@@ -1,12 +1,12 @@
-// Document → Produce From Template through n8n's engine against the simulator: one row per rule of the contract's "Template production" list, links, Download, Map Automatically.
+// Document → Produce From Template through n8n's engine against the simulator: one row per rule of the contract's "Template production" list. Beside it: produce-answers (Map Automatically, lenient answers), produce-download (Download, links), produce-editor.
 import JSZip from 'jszip';
 import type { IDataObject } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
 import { ACTION_NODE } from '../../harness';
 import { TEMPLATE_IDS, encodeGrayJpeg, encodePng, templatesAdmin } from '../../simulator';
-import { byId, failure, items, useIntegrationContext } from '../../integration/support';
-import { REQUIRED, SECOND, binaryBytes as bytes, downloadDocument, produce, requestsTo } from '../support';
+import { failure, items, useIntegrationContext } from '../../integration/support';
+import { REQUIRED, SECOND, binaryBytes as bytes, downloadDocument, produce, produceBodies } from '../support';
 
 const ctx = useIntegrationContext();
 
@@ -19,11 +19,6 @@ const OFFER: IDataObject = {
 	benefits: 'Health, Gym',
 	notes: 'Relocation support of two weeks.',
 };
-/** What a first-time user types: the case of the option texts wrong, several choices comma-separated. */
-const LOOSE = { ...REQUIRED, role: 'senior associate', benefits: 'health, gym' };
-
-const produceRequests = () => requestsTo(ctx, 'POST', /\/documents$/).map((entry) => entry.requestBody as IDataObject);
-const postedInput = () => produceRequests()[0]?.input as IDataObject | undefined;
 
 async function markdownOf(links: IDataObject): Promise<string> {
 	const result = await ctx.run(downloadDocument(links, 'markdown'));
@@ -46,7 +41,7 @@ describe('a nested template from flat item fields', () => {
 		expect(result.status).toBe('success');
 		const [first] = result.output(ACTION_NODE);
 		expect(first.json).toMatchObject({ status: 'assembled', unresolvedFields: [] });
-		const [posted] = produceRequests();
+		const [posted] = produceBodies(ctx);
 		expect(posted).toMatchObject({
 			title: 'Offer for Jordan Lee',
 			strict: false,
@@ -77,13 +72,13 @@ describe('one row per rule of the contract’s "Template production" list', () =
 		[
 			'1. keys are nested: a dotted path is posted as nested objects',
 			{ 'employee.name': 'A', 'employee.start_date': '2026-01-05', role: 'Counsel' },
-			() => expect(produceRequests()[0].input).toEqual({ employee: { name: 'A', start_date: '2026-01-05' }, role: 'Counsel' }),
+			() => expect(produceBodies(ctx)[0].input).toEqual({ employee: { name: 'A', start_date: '2026-01-05' }, role: 'Counsel' }),
 		],
 		[
 			'2. an empty answer is left out (never sent): the optional takes its alternative wording, the defaulted its default',
 			{ ...OFFER, notes: '', 'employee.salary': null, probation_months: '' },
 			async (result) => {
-				const input = produceRequests()[0].input as IDataObject;
+				const input = produceBodies(ctx)[0].input as IDataObject;
 				expect(input).not.toHaveProperty('notes');
 				expect(input).not.toHaveProperty('probation_months');
 				expect((input.employee as IDataObject).salary).toBeUndefined();
@@ -97,7 +92,7 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			{ ...OFFER, 'employee.start_date': '2026-03-01T23:30:00-08:00' },
 			(result) => {
 				expect(items(result)[0].status).toBe('assembled');
-				expect(((produceRequests()[0].input as IDataObject).employee as IDataObject).start_date).toBe('2026-03-01');
+				expect(((produceBodies(ctx)[0].input as IDataObject).employee as IDataObject).start_date).toBe('2026-03-01');
 			},
 		],
 		[
@@ -113,14 +108,14 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			{ ...OFFER, 'employee.start_date': '01/03/2026' },
 			(result) => {
 				expect(failure(result).message).toContain('Start date "01/03/2026" is not a date the service accepts');
-				expect(produceRequests()).toEqual([]);
+				expect(produceBodies(ctx)).toEqual([]);
 			},
 		],
 		[
 			'4. numbers and yes/no are JSON numbers and booleans; a choice is its option text; several choices an array',
 			{ ...OFFER, 'employee.salary': '91000.5', 'employee.remote': 'false', benefits: ['Pension'] },
 			() => {
-				const input = produceRequests()[0].input as IDataObject;
+				const input = produceBodies(ctx)[0].input as IDataObject;
 				expect(input.employee).toMatchObject({ salary: 91000.5, remote: false });
 				expect(input).toMatchObject({ role: 'Senior Associate', benefits: ['Pension'] });
 			},
@@ -130,7 +125,7 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			{ ...OFFER, 'company.name': 'Evil Corp', company_logo: 'logo' },
 			(result) => {
 				expect(failure(result).message).toMatch(/company\.name is not a field of this template \(fixed fields are filled by the workspace\)/);
-				expect(produceRequests()).toEqual([]);
+				expect(produceBodies(ctx)).toEqual([]);
 			},
 		],
 		[
@@ -153,7 +148,7 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			'7a. a picture: PNG from a binary field, sent as base64',
 			{ ...OFFER, 'employee.photo': 'photo' },
 			() => {
-				const photo = ((produceRequests()[0].input as IDataObject).employee as IDataObject).photo as string;
+				const photo = ((produceBodies(ctx)[0].input as IDataObject).employee as IDataObject).photo as string;
 				expect(Buffer.from(photo, 'base64').equals(encodePng(40, 40))).toBe(true);
 			},
 		],
@@ -162,7 +157,7 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			{ ...OFFER, 'employee.photo': 'huge' },
 			(result) => {
 				expect(failure(result).message).toContain('Photo (binary field "huge") is 2400 × 16 px; pictures may be at most 2,000 px on each side');
-				expect(produceRequests()).toEqual([]);
+				expect(produceBodies(ctx)).toEqual([]);
 			},
 		],
 		[
@@ -214,188 +209,6 @@ describe('a template that needs attention', () => {
 	it('a template that needs attention is reported before anything is posted', async () => {
 		const result = await ctx.run(produce({ counterparty: 'Initech' }, {}, TEMPLATE_IDS.ndaShort));
 		expect(failure(result).message).toBe('Template "Short NDA" needs attention before it can be used');
-		expect(produceRequests()).toEqual([]);
-	});
-});
-
-describe('with Download: a produced document is never reported as a failure', () => {
-	const board = { resolution_text: 'Approve the 2026 budget.', meeting_date: '2026-02-10' };
-	const productions = () => ctx.sim.admin.requests().filter((entry) => entry.method === 'POST' && /^\/document-templates\/[^/]+\/documents$/.test(entry.path));
-	const apiDocuments = () => templatesAdmin(ctx.sim).documents().filter((document) => document.origin === 'api');
-
-	it('a template that requires review: one item, no error, the document and its links, awaiting review; a rerun is not needed', async () => {
-		const result = await ctx.run(produce(board, { downloadFormat: 'pdf' }, TEMPLATE_IDS.boardResolution));
-		expect(result.status).toBe('success');
-		expect(result.error).toBeUndefined();
-		const out = result.output(ACTION_NODE);
-		expect(out).toHaveLength(1);
-		const [item] = out;
-		expect(item.binary).toBeUndefined();
-		expect(item.pairedItem).toEqual({ item: 0 });
-		expect(item.json).toMatchObject({
-			documentId: expect.stringMatching(/^tdoc_/),
-			status: 'assembled',
-			unresolvedFields: [],
-			links: { document: expect.any(String), pdf: expect.any(String), docx: expect.any(String), markdown: expect.any(String) },
-			download: { outcome: 'awaitingReview', code: 'review_required', format: 'pdf', message: expect.stringMatching(/^The document was produced\. A person must review it in the workspace/) },
-		});
-		expect(String((item.json.download as IDataObject).message)).toContain('Running this item again would produce a second document');
-		expect(productions()).toHaveLength(1);
-		expect(apiDocuments()).toHaveLength(1);
-
-		// After the review, the output's own links give the file: nothing is produced again.
-		templatesAdmin(ctx.sim).attest(String(item.json.documentId));
-		const later = await ctx.run(downloadDocument(item.json.links as IDataObject, 'pdf'));
-		expect(bytes(later.output(ACTION_NODE)[0]).subarray(0, 5).toString()).toBe('%PDF-');
-		expect(productions()).toHaveLength(1);
-		expect(apiDocuments()).toHaveLength(1);
-	});
-
-	it('a downloaded document says so in the same block (download.outcome "downloaded")', async () => {
-		const result = await ctx.run(produce({ 'employee.name': 'A', 'employee.start_date': '2026-01-05', role: 'Counsel' }, { downloadFormat: 'docx', binaryPropertyName: 'file' }));
-		const [item] = result.output(ACTION_NODE);
-		expect(item.json.download).toMatchObject({ outcome: 'downloaded', file: { format: 'docx', binaryProperty: 'file', name: expect.stringMatching(/\.docx$/) } });
-		expect(item.binary?.file.mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-	});
-
-	describe('another download failure (a 500 on the content link) keeps the document’s id and links in the error’s own fields', () => {
-		const offer = { 'employee.name': 'A', 'employee.start_date': '2026-01-05', role: 'Counsel' };
-		const fault = () => ctx.sim.admin.addFault({ kind: 'status', status: 500, method: 'GET', path: '^/documents/[^/]+/content/pdf$', times: 1 });
-		const producedDocument = () => {
-			const [document] = apiDocuments();
-			return { documentId: document.documentId, links: { document: `${ctx.url}/documents/${document.documentId}`, docx: `${ctx.url}/documents/${document.documentId}/content/docx`, pdf: `${ctx.url}/documents/${document.documentId}/content/pdf`, markdown: `${ctx.url}/documents/${document.documentId}/content/markdown` } };
-		};
-
-		it('without Continue On Fail: the thrown error carries context.created; the message says the document exists', async () => {
-			fault();
-			const result = await ctx.run(produce(offer, { downloadFormat: 'pdf' }));
-			expect(result.status).toBe('error');
-			const { documentId, links } = producedDocument();
-			for (const error of [result.error, result.nodeError(ACTION_NODE)] as IDataObject[]) {
-				expect((error.context as IDataObject).created).toEqual({ documentId, status: 'assembled', links });
-			}
-			expect(failure(result).message).toMatch(new RegExp(`^Document ${documentId} was produced, but downloading its pdf failed: `));
-			expect(failure(result).description).toMatch(/^The document exists: do not produce it again \(running the item again would produce a second document\)/);
-			expect(productions()).toHaveLength(1);
-		});
-
-		it('Continue On Fail (error output): the error item carries details.created and stays on the error output', async () => {
-			fault();
-			const result = await ctx.run(produce(offer, { downloadFormat: 'pdf' }), 'full', { onError: 'continueErrorOutput' });
-			expect(result.status).toBe('success');
-			expect(result.output(ACTION_NODE, 0)).toEqual([]);
-			const [errorItem] = result.output(ACTION_NODE, 1);
-			expect(Object.keys(errorItem.json).sort()).toEqual(['details', 'error']);
-			expect((errorItem.json.details as IDataObject).created).toEqual({ status: 'assembled', ...producedDocument() });
-			expect(errorItem.pairedItem).toEqual({ item: 0 });
-		});
-
-		it('Continue On Fail (regular output): the item carries created beside error and code', async () => {
-			fault();
-			const result = await ctx.run(produce(offer, { downloadFormat: 'pdf' }), 'full', { onError: 'continueRegularOutput' });
-			const [item] = items(result);
-			expect(item).toMatchObject({ error: expect.stringMatching(/was produced, but downloading its pdf failed/), created: { status: 'assembled', ...producedDocument() } });
-		});
-	});
-});
-
-describe('Map Automatically: nested item JSON', () => {
-	const auto = (extra: IDataObject = {}) => ({
-		resource: 'document',
-		operation: 'produce',
-		templateId: byId(TEMPLATE_IDS.offerLetter),
-		answers: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false },
-		...extra,
-	});
-
-	it('an item shaped like the template answers its dotted fields: assembled, posted nested', async () => {
-		const result = await ctx.run(auto(), 'full', {
-			items: [{ json: { employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000 }, role: 'Counsel', benefits: ['Health'] } }],
-		});
-		const [document] = items(result);
-		expect(document).toMatchObject({ status: 'assembled', unresolvedFields: [], unmatchedInputKeys: [] });
-		expect(produceRequests()[0].input).toEqual({ employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000 }, role: 'Counsel', benefits: ['Health'] });
-	});
-
-	it('flat dotted keys work too; a misspelled key is named in the output beside the unresolved field it missed', async () => {
-		const result = await ctx.run(auto(), 'full', {
-			items: [{ json: { 'employee.name': 'Jordan Lee', employee: { startdate: '2026-03-01' }, role: 'Counsel', rowNumber: 4 } }],
-		});
-		const [document] = items(result);
-		expect(document).toMatchObject({ status: 'incomplete', unresolvedFields: ['employee.start_date'], unmatchedInputKeys: ['employee.startdate', 'rowNumber'] });
-		expect(produceRequests()[0].input).toEqual({ employee: { name: 'Jordan Lee' }, role: 'Counsel' });
-	});
-
-	it('with Strict, the fields_missing refusal names the keys that matched no field', async () => {
-		const result = await ctx.run(auto({ strict: true }), 'full', { items: [{ json: { employe: { name: 'A', start_date: '2026-03-01' }, role: 'Counsel' } }] });
-		expect(failure(result).httpCode).toBe('422');
-		expect(failure(result).description).toMatch(/^Keys of the item that match no field \(Map Automatically ignored them; check their spelling\): employe\./);
-	});
-});
-
-describe('answers read leniently where the contract allows', () => {
-	it('the option texts are posted whatever their letter case, and the document is assembled', async () => {
-		const result = await ctx.run(produce(LOOSE));
-		expect(items(result)[0]).toMatchObject({ status: 'assembled' });
-		expect(postedInput()).toMatchObject({ role: 'Senior Associate', benefits: ['Health', 'Gym'] });
-	});
-
-	it('a choice given twice in another case is posted once', async () => {
-		const result = await ctx.run(produce({ ...REQUIRED, role: 'Counsel', benefits: ['gym', 'Gym'] }));
-		expect(items(result)[0]).toMatchObject({ status: 'assembled' });
-		expect(postedInput()).toMatchObject({ benefits: ['Gym'] });
-	});
-
-	it('a choice two options match once case is ignored is refused, naming both, before anything is posted', async () => {
-		const admin = templatesAdmin(ctx.sim);
-		const schema = structuredClone(admin.templates().find((template) => template.id === TEMPLATE_IDS.offerLetter)!.inputSchema);
-		const role = (schema.properties as Record<string, { enum?: string[] }>).role;
-		role.enum = ['Counsel', 'COUNSEL', 'Associate'];
-		admin.setTemplate(TEMPLATE_IDS.offerLetter, { inputSchema: schema });
-		const result = await ctx.run(produce({ ...REQUIRED, role: 'counsel' }));
-		expect(failure(result).message).toContain('Role "counsel" matches Counsel, COUNSEL when letter case is ignored: write it exactly as one of them');
-		expect(produceRequests()).toEqual([]);
-	});
-
-	it('a date from the date picker, a Luxon DateTime or an ISO date-time is posted as yyyy-MM-dd', async () => {
-		for (const date of ['2026-03-01T00:00:00', "={{ DateTime.fromISO('2026-03-01T23:30:00', { zone: 'Asia/Tokyo' }) }}", '2026-03-01T23:30:00-08:00']) {
-			ctx.sim.admin.reset();
-			await ctx.run(produce({ ...REQUIRED, 'employee.start_date': date, role: 'Counsel' }));
-			expect((postedInput()?.employee as IDataObject).start_date).toBe('2026-03-01');
-		}
-	});
-
-	it('a picture given as a link says to fetch it first (the field takes a binary field name)', async () => {
-		const result = await ctx.run(produce({ ...REQUIRED, role: 'Counsel', 'employee.photo': 'https://example.com/photo.png' }));
-		expect(failure(result).message).toContain('Photo takes the name of a binary field of the item, not "https://example.com/photo.png": fetch the picture first');
-	});
-});
-
-describe('the links', () => {
-	it('absolute, on the Base URL', async () => {
-		const [item] = items(await ctx.run(produce({ ...REQUIRED, role: 'Counsel' })));
-		const doc = `${ctx.url}/documents/${String(item.documentId)}`;
-		expect(item).toMatchObject({ status: 'assembled', links: { document: doc, docx: `${doc}/content/docx`, pdf: `${doc}/content/pdf`, markdown: `${doc}/content/markdown` } });
-	});
-
-	it('a link to another origin is output as null and never followed', async () => {
-		const elsewhere = (body: unknown) => {
-			const answer = body as IDataObject;
-			return { ...answer, links: { ...(answer.links as IDataObject), pdf: 'https://elsewhere.example.net/steal.pdf' } };
-		};
-		ctx.sim.admin.addFault({ kind: 'answer', phase: 'after', transform: elsewhere, method: 'POST', path: `/document-templates/${TEMPLATE_IDS.offerLetter}/documents` });
-		const [item] = items(await ctx.run(produce({ ...REQUIRED, role: 'Counsel' })));
-		expect((item.links as IDataObject).pdf).toBeNull();
-		expect((item.links as IDataObject).docx).toMatch(new RegExp(`^${ctx.url}/documents/`));
-	});
-
-	it('with Download: the file told in the one file shape', async () => {
-		const item = (await ctx.run(produce({ ...REQUIRED, role: 'Counsel' }, { downloadFormat: 'pdf', binaryPropertyName: 'file' }))).output(ACTION_NODE)[0];
-		const pdf = bytes(item, 'file');
-		expect(item.json.download).toEqual({
-			outcome: 'downloaded',
-			file: { name: expect.stringMatching(/\.pdf$/), format: 'pdf', mimeType: 'application/pdf', size: pdf.length, url: `${ctx.url}/documents/${String(item.json.documentId)}/content/pdf`, binaryProperty: 'file' },
-		});
-		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+		expect(produceBodies(ctx)).toEqual([]);
 	});
 });

@@ -3,9 +3,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE } from '../../harness';
-import { inputDocumentStore, runAdmin } from '../../simulator';
+import { inputDocumentStore } from '../../simulator';
 import { uploadsAdmin } from '../../simulator/uploads';
-import { byId, failure, items, useIntegrationContext } from '../../integration/support';
+import { apiRuns, byId, failure, items, useIntegrationContext } from '../../integration/support';
 import { SECOND, binaryBytes, fast, mapper, startBodies, startNda as startNdaWith, wf } from '../support';
 import { createdIn, file, markdown, samples, text, upload, uploadRequests, uploadedIds } from '../uploads';
 
@@ -30,7 +30,6 @@ const startWithIds = (sourceDocument: IDataObject, extra: IDataObject = {}) => (
 	...extra,
 });
 /** Runs started through the API (the fixture also holds runs people started in the app). */
-const apiRuns = () => runAdmin(ctx.sim).runs().filter((run) => run.keyId !== null);
 
 let pdf: Buffer;
 let docx: Buffer;
@@ -134,7 +133,7 @@ describe('binary files in document fields', () => {
 		expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
 		expect(statuses.at(-1)).toBe(202);
 		expect(statuses.length).toBeGreaterThan(1);
-		expect(apiRuns()).toHaveLength(1);
+		expect(apiRuns(ctx)).toHaveLength(1);
 	});
 
 	it('…and after Ready Timeout reports document_not_ready plainly, with no run started', async () => {
@@ -147,7 +146,7 @@ describe('binary files in document fields', () => {
 			message: 'An input document is still being processed and cannot be used yet (document_not_ready)',
 		});
 		expect(failure(result).description).toMatch(/tried again for 1 s .*No run was started/s);
-		expect(apiRuns()).toHaveLength(0);
+		expect(apiRuns(ctx)).toHaveLength(0);
 	});
 
 	it('a Start Run item whose file fails ingestion fails with the code; other items go on (Continue On Fail)', async () => {
@@ -178,11 +177,11 @@ describe('binary files in document fields', () => {
 		expect(createdIn(refused)).toEqual([expected, expected]);
 		expect(failure(refused).message).toMatch(new RegExp(`^Input document ${ids.documentId} was uploaded, but no run was started: .*term_months`));
 		expect(failure(refused).description).toMatch(/^Running the item again uploads the files again, as new documents\. To reuse these uploads/);
-		expect(apiRuns()).toHaveLength(0);
+		expect(apiRuns(ctx)).toHaveLength(0);
 
 		const reused = await ctx.run(startNda({ source_document: JSON.stringify(ids), term_months: 24 }));
 		expect(reused.status).toBe('success');
-		expect(apiRuns()).toHaveLength(1);
+		expect(apiRuns(ctx)).toHaveLength(1);
 		expect(uploadRequests(ctx)).toHaveLength(1);
 	});
 

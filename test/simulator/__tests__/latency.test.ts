@@ -30,7 +30,7 @@ async function callQuietEndpoints(t: TestServer): Promise<void> {
 }
 
 describe('Latency profiles: the option and the named profiles', () => {
-  test('zero is the default and waits nothing; realistic holds the pace of issue 28', () => {
+  test('zero is the default and waits nothing; realistic holds the service\'s pace', () => {
     const sim = createSimulator();
     expect(sim.latency.view()).toEqual({ profile: 'zero', ...LATENCY_PROFILES.zero });
     expect(Object.values(LATENCY_PROFILES.zero).every((value) => value === 0 || value === null)).toBe(true);

@@ -1,33 +1,14 @@
 import { PDFDocument, PDFName, PDFDict, PDFRawStream } from 'pdf-lib';
-import {
-  APP_DOCUMENT_IDS,
-  COMPANY_LOGO_PNG,
-  DOCUMENT_TYPE_IDS,
-  encodeGrayJpeg,
-  FIXTURE_IDS,
-  FIXTURE_KEYS,
-  TEMPLATE_IDS,
-  templatesAdmin,
-  type ProducedDocument,
-} from '../index';
+import { COMPANY_LOGO_PNG, type ProducedDocument } from '../index';
 import { contentDisposition } from '../runs/downloads';
 import { openDocx, pdfText, pdfTextLines } from '../templates/testing';
-import { base64Envelope, FakeTime, produceDocument, useTestServer } from './helpers';
+import { base64Envelope } from './helpers';
+import { useProducedDocuments } from './produced-documents';
 
-const K = FIXTURE_KEYS;
-const T = TEMPLATE_IDS;
-
-/** Contract, Endpoints (the content link), Download parameters, States (Produced document), What the service does 7. */
+/** Contract, Endpoints (the content link), Download parameters: each format's content. Who reads it and when: templates-content-access.test.ts. */
 describe('Produced document content: GET /documents/{documentId}/content/{format}', () => {
-  const time = new FakeTime(Date.parse('2026-01-15T12:00:00.000Z'));
-  // Every test reads the two documents produced once below: no reset between tests.
-  const t = useTestServer({ clock: time.source }, { resetBeforeEach: false });
-  const photo = encodeGrayJpeg(64, 48);
-  const ANSWERS = {
-    employee: { name: 'Zoë Ünal', start_date: '1 March 2026', salary: 85000, remote: true, photo: photo.toString('base64') },
-    role: 'Senior Associate',
-    benefits: ['Health', 'Training'],
-  };
+  const { photo, get, bytesOf, documents } = useProducedDocuments();
+
   /** What every format must carry for ANSWERS (dates as yyyy-MM-dd, choices, defaults, fixed fields, alternative wording). */
   const EXPECTED_TEXT = [
     'Dear Zoë Ünal,',
@@ -52,14 +33,8 @@ describe('Produced document content: GET /documents/{documentId}/content/{format
 
   let offer: ProducedDocument;
   let board: ProducedDocument;
-
-  const produce = (templateId: string, body: unknown, key: string = K.full): Promise<ProducedDocument> => produceDocument(t, templateId, body, key);
-  const get = (path: string, key: string = K.full) => t.call(path, { key });
-  const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
-
-  beforeAll(async () => {
-    offer = await produce(T.offerLetter, { input: ANSWERS, title: 'Offer — Zoë Ünal' });
-    board = await produce(T.boardResolution, { input: { resolution_text: 'The accounts for 2025 are approved.', meeting_date: '2026-01-14' } });
+  beforeAll(() => {
+    ({ offer, board } = documents);
   });
 
   describe('Formats', () => {
@@ -167,92 +142,6 @@ describe('Produced document content: GET /documents/{documentId}/content/{format
       for (const format of ['txt', 'md', 'PDF', 'html']) {
         const res = await get(`/documents/${offer.documentId}/content/${format}`);
         expect([format, res.status]).toEqual([format, 404]);
-      }
-    });
-  });
-
-  describe('What the service does 7: a key reads only documents its issuing user produced through the API', () => {
-    test('every key of the producing user reads the record and the content (full2, readOnly)', async () => {
-      for (const key of [K.full, K.full2, K.readOnly]) {
-        expect((await get(offer.links.document, key)).status).toBe(200);
-        expect((await get(offer.links.markdown, key)).status).toBe(200);
-      }
-    });
-
-    test.each([
-      ['another user of the same workspace (bob)', K.bob],
-      ['another tenant', K.otherTenant],
-    ])('%s: 404 for the record and every format', async (_name, key) => {
-      for (const path of [offer.links.document, offer.links.docx, offer.links.pdf, offer.links.markdown]) {
-        const res = await get(path, key);
-        expect([path, res.status]).toEqual([path, 404]);
-        expect(await res.json()).toMatchObject({ error: 'not_found', message: `Document ${offer.documentId} was not found.` });
-      }
-    });
-
-    test('a document alice made in the app is invisible to every key, alice\'s included', async () => {
-      const id = APP_DOCUMENT_IDS.offerLetter;
-      expect(templatesAdmin(t.sim).document(id)).toMatchObject({ origin: 'app', userId: FIXTURE_IDS.users.alice, keyId: null });
-      for (const key of [K.full, K.full2, K.readOnly, K.bob, K.otherTenant]) {
-        for (const path of [`/documents/${id}`, `/documents/${id}/content/pdf`, `/documents/${id}/content/markdown?encoding=base64`]) {
-          expect([path, (await get(path, key)).status]).toEqual([path, 404]);
-        }
-      }
-    });
-
-    test('bob\'s own document is his: alice\'s keys get 404', async () => {
-      const bobs = await produce(T.offerLetter, { input: { employee: { name: 'Sam Smith', start_date: '2026-04-01' }, role: 'Associate' } }, K.bob);
-      expect((await get(bobs.links.pdf, K.bob)).status).toBe(200);
-      expect((await get(bobs.links.pdf, K.full)).status).toBe(404);
-    });
-  });
-
-  describe('States (Produced document): review_required until a person reviewed the document in the app', () => {
-    test('a requiresReview template: 403 review_required on every format; the record itself stays readable', async () => {
-      for (const path of [board.links.docx, board.links.pdf, board.links.markdown, `${board.links.pdf}?encoding=base64`]) {
-        const res = await get(path);
-        expect([path, res.status]).toEqual([path, 403]);
-        const body = (await res.json()) as { error: string; message: string };
-        expect(body.error).toBe('review_required');
-        expect(body.message).toMatch(/reviewed by a person in the workspace/);
-      }
-      expect((await get(board.links.document)).status).toBe(200);
-    });
-
-    test('after attest (admin hook): 200, with the default title as filename', async () => {
-      templatesAdmin(t.sim).attest(board.documentId);
-      const res = await get(board.links.pdf);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-disposition')).toBe(contentDisposition('board-resolution-2026-01-15.pdf'));
-      expect(await pdfText(await bytesOf(res))).toContain('The accounts for 2025 are approved.');
-    });
-
-    test('review owed through the document type: 403 until attested over HTTP (POST /__admin/documents/:id/attest)', async () => {
-      templatesAdmin(t.sim).setDocumentType(DOCUMENT_TYPE_IDS.confidentiality, { requiresReview: true });
-      const nda = await produce(T.ndaShort, { input: { counterparty: 'Initech' } });
-      expect((await get(nda.links.markdown)).status).toBe(403);
-      const attested = await t.admin('POST', `/documents/${nda.documentId}/attest`);
-      expect(attested.status).toBe(200);
-      expect(await attested.json()).toMatchObject({ documentId: nda.documentId, attestedAt: '2026-01-15T12:00:00.000Z' });
-      expect((await get(nda.links.markdown)).status).toBe(200);
-    });
-
-    test('review is fixed when the document is produced: switching the template later changes nothing for it', async () => {
-      templatesAdmin(t.sim).setTemplate(T.offerLetter, { requiresReview: true });
-      expect((await get(offer.links.pdf)).status).toBe(200);
-      const later = await produce(T.offerLetter, { input: ANSWERS });
-      expect((await get(later.links.pdf)).status).toBe(403);
-      templatesAdmin(t.sim).setTemplate(T.offerLetter, { requiresReview: false });
-    });
-  });
-
-  describe('Scopes', () => {
-    test('documents:read is required for the record and the content: 403 missing_scope without it', async () => {
-      const { key } = t.sim.admin.createKey({ userId: FIXTURE_IDS.users.alice, scopes: ['document-templates:read', 'documents:write'] });
-      for (const path of [offer.links.document, offer.links.pdf]) {
-        const res = await get(path, key);
-        expect(res.status).toBe(403);
-        expect(await res.json()).toMatchObject({ error: 'missing_scope', requiredScope: 'documents:read' });
       }
     });
   });

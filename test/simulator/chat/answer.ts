@@ -12,7 +12,7 @@
  */
 import type { ChatRequest } from './request';
 import { readPromptFacts } from './prompt-facts';
-import { exampleInstance } from './structured-output';
+import { exampleInstance } from './example-instance';
 
 /** Reasoning tokens a reasoning model spends before it writes (bounded by the cap). */
 export const REASONING_TOKENS = 48;

@@ -1,5 +1,5 @@
 /**
- * The chat module (issue 6): POST /v1/chat/completions over the model list of routes/models.ts,
+ * The chat module: POST /v1/chat/completions over the model list of routes/models.ts,
  * with deterministic answers, streaming, structured output, the workspace token quota and its
  * admin hooks. `createSimulator()` calls registerChatRoutes.
  */

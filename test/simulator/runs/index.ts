@@ -1,5 +1,5 @@
 /**
- * The runs module (issue 3): POST/GET /workflows/runs, the run record, cancel, the event stream,
+ * The runs module: POST/GET /workflows/runs, the run record, cancel, the event stream,
  * the downloads, the run engine and the admin hooks. `createSimulator()` calls registerRunRoutes.
  */
 import { registerInputDocumentStore } from '../input-documents';

@@ -4,7 +4,7 @@
  * the latest page"); a value the simulator cannot read is 400 invalid_query naming the parameter.
  */
 import { HttpError } from '../responses';
-import { isCalendarDate } from './start-input';
+import { isCalendarDate } from './input-schema';
 import type { StatusNames } from '../simulator';
 import { CONDITION_STATUS_NAMES, shownStatus } from './projection';
 import { RUN_STATUSES, type RunState } from './types';

@@ -4,7 +4,8 @@
  * answers); the app fixture renders on first need so a reset stays instant.
  */
 import { buildContent } from './content';
-import { resolveAnswers, type CheckedAnswers } from './input';
+import type { CheckedAnswers } from './input';
+import { resolveAnswers } from './resolve-answers';
 import { renderDocumentFiles } from './render';
 import type { SchemaNode } from './schema';
 import type { ProducedDocumentRecord, TemplateRecord } from './types';

@@ -1,6 +1,7 @@
 /**
  * Fixture document types, templates and the one document made in the app. Rebuilt on every reset
- * (fresh objects, so an admin patch never outlives a reset).
+ * (fresh objects, so an admin patch never outlives a reset). Their ids are in fixture-ids.ts; the offer
+ * letter's schema and recipe in offer-letter.ts.
  *
  * | Template | Tenant | Notes |
  * |---|---|---|
@@ -13,122 +14,12 @@
  */
 import { FIXTURE_IDS } from '../fixtures';
 import type { JsonSchema } from '../types';
-import { encodePng } from './images';
-import type { DocumentTypeRecord, RecipeBlock, TemplateRecord } from './types';
+import { APP_DOCUMENT_IDS, DOCUMENT_TYPE_IDS, TEMPLATE_IDS } from './fixture-ids';
+import { OFFER_LETTER_RECIPE, SCHEMA_DIALECT, offerLetterSchema } from './offer-letter';
+import type { DocumentTypeRecord, TemplateRecord } from './types';
 
 const ACME = FIXTURE_IDS.workspaces.acme;
 const GLOBEX = FIXTURE_IDS.workspaces.globex;
-
-export const TEMPLATE_IDS = {
-  offerLetter: 'tpl_offer_letter',
-  boardResolution: 'tpl_board_resolution',
-  ndaShort: 'tpl_nda_short',
-  retired: 'tpl_retired',
-  partnerOnly: 'tpl_partner_only',
-  globexMemo: 'tpl_globex_memo',
-} as const;
-
-export const DOCUMENT_TYPE_IDS = {
-  employment: 'dtype_employment',
-  corporate: 'dtype_corporate',
-  confidentiality: 'dtype_confidentiality',
-  engagement: 'dtype_engagement',
-  partnership: 'dtype_partnership',
-  globexMemo: 'dtype_globex_memo',
-} as const;
-
-/** A document alice made in the app from the offer letter: invisible to every key (What the service does 7). */
-export const APP_DOCUMENT_IDS = { offerLetter: 'tdoc_app_offer_letter' } as const;
-
-/** The workspace picture of the offer letter (`company_logo`): a real 48 x 16 PNG. */
-export const COMPANY_LOGO_PNG = encodePng(48, 16, [0, 82, 155]);
-
-export const OFFER_LETTER_DEFAULTS = {
-  companyName: 'Acme Legal LLP',
-  signatory: 'Alice Archer, Partner',
-  probationMonths: 6,
-} as const;
-
-export const OFFER_LETTER_OPTIONS = {
-  role: ['Associate', 'Senior Associate', 'Counsel'],
-  benefits: ['Health', 'Pension', 'Gym', 'Training'],
-} as const;
-
-const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
-const PICTURE_DESCRIPTION = 'A picture: PNG or JPEG as base64 (a data: URI prefix is allowed), at most 1 MB and 2,000 px on each side.';
-
-function offerLetterSchema(): JsonSchema {
-  return {
-    $schema: SCHEMA_DIALECT,
-    type: 'object',
-    additionalProperties: false,
-    required: ['employee', 'role'],
-    properties: {
-      employee: {
-        type: 'object',
-        title: 'Employee',
-        additionalProperties: false,
-        required: ['name', 'start_date'],
-        properties: {
-          name: { type: 'string', title: 'Full name' },
-          start_date: { type: 'string', format: 'date', title: 'Start date' },
-          salary: { type: 'number', minimum: 0, title: 'Annual salary' },
-          remote: { type: 'boolean', title: 'Remote working' },
-          photo: { type: 'string', contentEncoding: 'base64', contentMediaType: 'image/jpeg', title: 'Photo', description: PICTURE_DESCRIPTION },
-        },
-      },
-      role: { type: 'string', enum: [...OFFER_LETTER_OPTIONS.role], title: 'Role' },
-      benefits: {
-        type: 'array',
-        title: 'Benefits',
-        description: 'Several choices.',
-        items: { type: 'string', enum: [...OFFER_LETTER_OPTIONS.benefits] },
-        uniqueItems: true,
-      },
-      probation_months: { type: 'integer', minimum: 1, maximum: 12, default: OFFER_LETTER_DEFAULTS.probationMonths, title: 'Probation (months)' },
-      notes: { type: 'string', title: 'Further terms', description: 'Left out, the letter says that no further terms apply.' },
-      company: {
-        type: 'object',
-        title: 'Company',
-        readOnly: true,
-        additionalProperties: false,
-        default: { name: OFFER_LETTER_DEFAULTS.companyName, signatory: OFFER_LETTER_DEFAULTS.signatory },
-        properties: {
-          name: { type: 'string', title: 'Company name', readOnly: true, default: OFFER_LETTER_DEFAULTS.companyName },
-          signatory: { type: 'string', title: 'Signatory', readOnly: true, default: OFFER_LETTER_DEFAULTS.signatory },
-        },
-      },
-      company_logo: {
-        type: 'string',
-        title: 'Company logo',
-        contentEncoding: 'base64',
-        contentMediaType: 'image/png',
-        readOnly: true,
-        default: COMPANY_LOGO_PNG.toString('base64'),
-      },
-    },
-    'x-groups': [
-      { id: 'candidate', title: 'Candidate', fields: ['employee.name', 'employee.start_date', 'employee.photo'] },
-      { id: 'terms', title: 'Terms', fields: ['role', 'benefits', 'employee.salary', 'employee.remote', 'probation_months', 'notes'] },
-    ],
-  };
-}
-
-const OFFER_LETTER_RECIPE: RecipeBlock[] = [
-  { picture: 'company_logo', caption: '{{company.name}}' },
-  { heading: 'Offer of employment' },
-  { text: 'Dear {{employee.name}},' },
-  { text: '{{company.name}} is pleased to offer you the position of {{role}}, starting on {{employee.start_date}}.' },
-  { text: 'Your annual salary will be {{employee.salary}}.', when: 'employee.salary', otherwise: 'Your salary will be confirmed separately.' },
-  { text: 'Remote working: {{employee.remote}}.', when: 'employee.remote', otherwise: 'Your place of work will be agreed with your manager.' },
-  { text: 'Benefits: {{benefits}}.', when: 'benefits', otherwise: 'No additional benefits are included.' },
-  { text: 'The probation period is {{probation_months}} months.' },
-  { text: 'Further terms: {{notes}}', when: 'notes', otherwise: 'No further terms apply.' },
-  { picture: 'employee.photo', caption: 'Photo of {{employee.name}}', otherwise: 'No photo supplied.' },
-  { heading: 'Signature' },
-  { text: 'Signed for {{company.name}} by {{company.signatory}}.' },
-];
-
 /** A flat schema: `additionalProperties: false`, the given properties and required names. */
 function flatSchema(properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
   return { $schema: SCHEMA_DIALECT, type: 'object', additionalProperties: false, required, properties };

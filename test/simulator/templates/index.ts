@@ -1,5 +1,5 @@
 /**
- * The templates module (issue 5): GET /document-templates[/{templateId}], POST
+ * The templates module: GET /document-templates[/{templateId}], POST
  * /document-templates/{templateId}/documents, GET /documents/{documentId} and its content in
  * docx, pdf and markdown, and the admin hooks. `createSimulator()` calls registerTemplateRoutes.
  */
@@ -16,14 +16,8 @@ export function registerTemplateRoutes(sim: Simulator): void {
 
 export { templatesAdmin } from './admin';
 export type { TemplatesAdmin, TemplatePatch, DocumentTypePatch, DocumentAdminView } from './admin';
-export {
-  TEMPLATE_IDS,
-  DOCUMENT_TYPE_IDS,
-  APP_DOCUMENT_IDS,
-  COMPANY_LOGO_PNG,
-  OFFER_LETTER_DEFAULTS,
-  OFFER_LETTER_OPTIONS,
-} from './fixtures';
+export { TEMPLATE_IDS, DOCUMENT_TYPE_IDS, APP_DOCUMENT_IDS } from './fixture-ids';
+export { COMPANY_LOGO_PNG, OFFER_LETTER_DEFAULTS, OFFER_LETTER_OPTIONS } from './offer-letter';
 export { PRODUCE_BODY_LIMIT } from './routes';
 export { PICTURE_MAX_BYTES, PICTURE_MAX_SIDE_PX, readPicture } from './pictures';
 export { readDate } from './dates';

@@ -4,12 +4,11 @@
  *
  *   fixedFieldProblems  rule 5: any readOnly field posted -> 400 field_fixed (checked first)
  *   checkAnswers        rules 1, 2, 3, 4, 6, 7: every failing path at once -> 400 input_validation_failed
- *   resolveAnswers      rule 2 (defaults, alternative wording) and rule 8 (unresolvedFields)
+ *   resolveAnswers      rule 2 (defaults, alternative wording) and rule 8 (unresolvedFields): resolve-answers.ts
  */
 import { readDate } from './dates';
-import { describePicture, readPicture, type Picture } from './pictures';
+import { readPicture, type Picture } from './pictures';
 import {
-  hasOwn,
   isDateNode,
   isObjectNode,
   isPictureNode,
@@ -17,13 +16,10 @@ import {
   isReadOnly,
   itemsOf,
   joinPath,
-  kindOf,
-  leavesOf,
   optionsOf,
   propertyOf,
   type SchemaNode,
 } from './schema';
-import type { ResolvedAnswer } from './types';
 
 export interface InputProblem {
   path: string;
@@ -200,57 +196,6 @@ export function checkAnswers(schema: SchemaNode, input: Record<string, unknown>)
   const checker = new AnswerChecker();
   const value = checker.object(schema, input, '');
   return { problems: checker.problems, value, pictures: checker.pictures };
-}
-
-// ---- Rules 2 and 8: what the document prints -----------------------------------------------------
-
-function valueAt(root: Record<string, unknown>, path: string): unknown {
-  let current: unknown = root;
-  for (const part of path.split('.')) {
-    if (!isPlainObject(current) || !hasOwn(current, part)) return undefined;
-    current = current[part];
-  }
-  return current;
-}
-
-export interface ResolvedInput {
-  answers: ResolvedAnswer[];
-  /** Rule 8: the dotted paths of the required answers that are missing, in schema order. */
-  unresolvedFields: string[];
-}
-
-/**
- * Every leaf of the schema with its answer: posted, the workspace default ("a missing defaulted
- * answer takes the default"), fixed, left out (optional: the document takes its alternative wording)
- * or missing (required, and owed because each optional ancestor object was posted).
- */
-export function resolveAnswers(schema: SchemaNode, checked: Pick<CheckedAnswers, 'value' | 'pictures'>): ResolvedInput {
-  const answers: ResolvedAnswer[] = [];
-  const unresolvedFields: string[] = [];
-  for (const leaf of leavesOf(schema)) {
-    const base = { path: leaf.path, label: typeof leaf.node.title === 'string' ? leaf.node.title : leaf.path, kind: kindOf(leaf.node) };
-    const posted = leaf.fixed ? undefined : valueAt(checked.value, leaf.path);
-    if (posted !== undefined) {
-      const picture = checked.pictures.get(leaf.path);
-      answers.push({ ...base, source: 'answered', value: picture ? describePicture(picture) : posted, picture });
-      continue;
-    }
-    if (leaf.defaultValue !== undefined) {
-      const read = base.kind === 'picture' && typeof leaf.defaultValue === 'string' ? readPicture(leaf.defaultValue) : null;
-      const picture = read?.ok ? read.picture : undefined;
-      answers.push({
-        ...base,
-        source: leaf.fixed ? 'fixed' : 'default',
-        value: picture ? describePicture(picture) : leaf.defaultValue,
-        picture,
-      });
-      continue;
-    }
-    const owed = leaf.required && leaf.optionalAncestors.every((ancestor) => valueAt(checked.value, ancestor) !== undefined);
-    if (owed) unresolvedFields.push(leaf.path);
-    answers.push({ ...base, source: owed ? 'missing' : 'left-out', value: null });
-  }
-  return { answers, unresolvedFields };
 }
 
 /** The whole-input description used in messages: "employee.start_date must be ...; role must be ...". */

@@ -1,5 +1,5 @@
 /**
- * The uploads module (issue 4): POST /workflow-inputs/documents (multipart or JSON base64),
+ * The uploads module: POST /workflow-inputs/documents (multipart or JSON base64),
  * GET /workflow-inputs/documents/{documentId}, background ingestion and the admin hooks.
  * `createSimulator()` calls registerUploadRoutes. The records live in the input-documents store
  * shared with the runs module.

@@ -7,7 +7,7 @@
  * chunks are concatenated once, and the JSON body (with its base64 string) is dropped on return.
  */
 import type { Readable } from 'node:stream';
-import { BodyTooLargeError } from '../body';
+import { BodyTooLargeError } from '../body-errors';
 import type { RouteContext } from '../route-context';
 import { checkBase64, decodeBase64 } from './base64';
 import { mediaTypeEssence, resolveUploadType, type UploadKind } from './media-types';

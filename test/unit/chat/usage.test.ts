@@ -5,7 +5,7 @@ import { usageCounts } from '../../../nodes/shared/chat/completion';
 import { tokenUsageOf } from '../../../nodes/LmChatDraftingWorkspace/result';
 
 /**
- * Issue 26, item 11: Chat Completion's version 2 outputs the service's usage in camelCase. The promise: the same
+ * Chat Completion outputs the service's usage in camelCase. The promise: the same
  * counts as the service's snake_case usage, never a non-number, whatever the service sends (its answers are
  * untrusted: a count may be missing, a string, negative, NaN…), and the Chat Model reads the same counts.
  */

@@ -6,9 +6,9 @@ import { normaliseDateAnswer } from '../../../nodes/shared/templates/dates';
 import { runsOf } from '../../support/depth';
 
 /**
- * The mappers' reading of choices and dates (issue 26, item 3). Version 2 reads a choice in any letter case; the
- * promise attacked here: whatever is read is one of the options themselves, and a value that two options match
- * once case is ignored is never guessed. Version 1 stays strict.
+ * The mappers' reading of choices and dates. A choice is read in any letter case; the promise attacked here:
+ * whatever is read is one of the options themselves, and a value that two options match once case is ignored is
+ * never guessed.
  */
 
 const fold = (text: string) => text.trim().toLowerCase();

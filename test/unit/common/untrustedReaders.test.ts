@@ -14,8 +14,9 @@ import { FORBIDDEN_IN_NAMES, hostileName, isBareName, userinfoPart } from '../..
 import { runsOf } from '../../support/depth';
 
 /**
- * Issue 27: every reader of the service's objects takes whatever a JSON object may hold (fields "not shown" by the
- * contract may be missing, null, a list or of any type) and never throws; what it gives back is usable.
+ * Every answer of the service is untrusted input: every reader of its objects takes whatever a JSON object may
+ * hold (fields "not shown" by the contract may be missing, null, a list or of any type) and never throws; what it
+ * gives back is usable.
  */
 
 const BASE = 'https://ws.example.com';

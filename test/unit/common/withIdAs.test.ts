@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { withIdAs } from '../../../nodes/shared/common/items';
 import { runsOf } from '../../support/depth';
 
-// Issue 26, item 4: Get Many's items carry their id as Get's record does (runId, workflowId), in node version 2.
+// Get Many's items carry their id as Get's record does (runId, workflowId).
 
 describe('withIdAs: a list item’s id under the name the node uses', () => {
 	it('a run-list item: id becomes runId, first, the rest unchanged', () => {

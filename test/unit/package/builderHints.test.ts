@@ -1,5 +1,5 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
-// What n8n's AI Workflow Builder reads about this package's nodes (issue 26). The nodes come from dist/ through
+// What n8n's AI Workflow Builder reads about this package's nodes. The nodes come from dist/ through
 // n8n's loader (test/harness); the catalog is built as n8n 2.41's NodeCatalogService builds it (collectTypes names
 // each description `<package>.<node>`, createAiTools adds the tool variant), and read with n8n's own code of
 // @n8n/ai-utilities 0.34.1, the version n8n 2.41.1 ships: NodeTypeParser (the builder's index) and

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { entryInputOf } from '../../../nodes/shared/runs/entryInput';
 import { runsOf } from '../../support/depth';
 
-// Issue 26, item 6: Input Mode "From the Workflow's Entry Step" sends text or fields as the workflow detail says.
+// Input Mode "From the Workflow's Entry Step" sends text or fields as the workflow detail says.
 
 const schema = { type: 'object', properties: { counterparty: { type: 'string' } } };
 

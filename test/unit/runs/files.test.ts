@@ -5,7 +5,7 @@ import { carriesUserinfo, resolveServiceUrl } from '../../../nodes/shared/transp
 import { FORBIDDEN_IN_NAMES, hostileName, isBareName, userinfoPart } from '../../expectations/untrusted';
 import { runsOf } from '../../support/depth';
 
-// Issue 26, item 5: the one file shape of node version 2. Every file, whatever the service or n8n said about it,
+// The one file shape. Every file, whatever the service or n8n said about it,
 // comes out with the same five keys (null when not known), a bare name, a size in bytes and an absolute link.
 
 const BASE = 'https://ws.example.com';

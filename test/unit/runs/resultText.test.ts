@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { resultTextOf } from '../../../nodes/shared/runs/resultText';
 import { runsOf } from '../../support/depth';
 
-// Issue 26, item 5: Simplify (node version 2) keeps the run's result text. Which step's output is "the result".
+// Simplify keeps the run's result text. Which step's output is "the result".
 
 /** The simulator's Contract summary record: the entry agent's notes, the summary, the render step's receipt. */
 const contractSummary: IDataObject = {

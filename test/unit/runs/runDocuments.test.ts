@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runDocumentsOf } from '../../../nodes/shared/runs/runDocuments';
 import { runsOf } from '../../support/depth';
 
-// Issue 26, item 8b: Download Input Document's picker lists the run's documents, read from its record.
+// Download Input Document's picker lists the run's documents, read from its record.
 
 describe('runDocumentsOf: the documents a run can hand back', () => {
 	it('the simulator’s record: the input field’s document (with its name from the input list), then the knowledge base', () => {

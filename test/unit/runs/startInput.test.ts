@@ -1,6 +1,6 @@
 import { binaryPropertiesToUpload, placeUploadedDocuments, toDocumentReference } from '../../../nodes/shared/runs/documentFields';
 import { buildRunInput, describeProblems, runInputFields, unwrapInputSchema } from '../../../nodes/shared/runs/startInput';
-import { NDA_INPUT_SCHEMA, DUE_DILIGENCE_INPUT_SCHEMA } from '../../simulator/fixture-workflows';
+import { NDA_INPUT_SCHEMA, DUE_DILIGENCE_INPUT_SCHEMA } from '../../simulator/fixture-input-schemas';
 import type { IDataObject } from 'n8n-workflow';
 
 const nda = NDA_INPUT_SCHEMA as IDataObject;

@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { buildRunInput, describeProblems } from '../../../nodes/shared/runs/startInput';
 import { buildTemplateInput } from '../../../nodes/shared/templates/answers';
 import { describeAnswerProblems } from '../../../nodes/shared/templates/mapperFields';
-import { buildFixtureTemplates, TEMPLATE_IDS } from '../../simulator/templates/fixtures';
+import { TEMPLATE_IDS } from '../../simulator/templates/fixture-ids';
+import { buildFixtureTemplates } from '../../simulator/templates/fixtures';
 
 /**
  * A date typed as text is kept and sent; a date the service would refuse, or a choice it does not offer, is refused

@@ -12,10 +12,10 @@ import { withAbsoluteLinks } from '../../../nodes/shared/templates/links';
 import { templateMapperFields } from '../../../nodes/shared/templates/mapperFields';
 import { resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
 import { userinfoPart } from '../../expectations/untrusted';
-import { DUE_DILIGENCE_INPUT_SCHEMA, NDA_INPUT_SCHEMA } from '../../simulator/fixture-workflows';
+import { DUE_DILIGENCE_INPUT_SCHEMA, NDA_INPUT_SCHEMA } from '../../simulator/fixture-input-schemas';
 import { runsOf } from '../../support/depth';
 
-/** Issue 26 in node version 2: the mappers' columns and reading, Produce's links, Download's Document Link. */
+/** The mappers' columns and reading, Produce's links, Download's Document Link. */
 
 const offer = {
 	type: 'object',

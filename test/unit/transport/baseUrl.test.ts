@@ -91,7 +91,7 @@ describe('remembered per base URL (computed once, not once per item)', () => {
 });
 
 
-describe('links with user information (user@) are refused like a Base URL with it (issue 27)', () => {
+describe('links with user information (user@) are refused like a Base URL with it', () => {
 	const base = 'https://ws.example.com/api';
 
 	it.each(userinfoLinks('https://ws.example.com', '/api/workflows/runs/r1/files/s1/download').map((link) => [link]))('refuses %p', (link) => {

@@ -7,7 +7,7 @@ import { runsOf } from '../../support/depth';
 /** A 404 as the transport sees it: the request label and the answer read by parseServiceError. */
 const explain = (request: string, body: unknown = { error: 'not_found', message: 'Not found.' }) => explainServiceError(parseServiceError(404, {}, body), request);
 
-describe('a 404 says what was not found, for that endpoint (issue 26, item 10)', () => {
+describe('a 404 says what was not found, for that endpoint', () => {
 	it.each([
 		['GET /workflows/runs/run_1', 'Run "run_1" was not found (404)', /^Check the id: map it from the output of the node that started the run, e\.g\. \{\{ \$json\.runId \}\}\. A key sees only runs started through the API in its own workspace/],
 		['POST /workflows/runs/run_1/cancel', 'Run "run_1" was not found (404)', /\{\{ \$json\.runId \}\}/],
