@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // What the queue scenarios share: the two simulators (their request logs and counters are the proof of what the
 // service saw), the cluster (Redis, PostgreSQL, main and two workers) with the credentials and workflows imported
 // and published, and the report the summary prints.

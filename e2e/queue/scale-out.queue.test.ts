@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The package in n8n queue mode: one main (`n8n start`), two workers (`n8n worker`), Redis and PostgreSQL,
 // all started here on 127.0.0.1 and stopped at the end whatever happens. The simulators run in this process;
 // their request logs and counters are the proof of what the service saw.

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Scenario 2 of the queue file: the Run Finished trigger (published, polls every minute, in main) while 60 runs
 // finish in three bursts over three poll cycles, with main stopped and restarted in the middle: every run fires
 // exactly once (the next node reads each fired run with its own key), whichever worker runs the firing execution.

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Scenario 3 of the queue file: a worker killed with SIGKILL while Wait For Run follows a run: what n8n does with
 // the execution (lost worker: failed by the queue, data discarded; worker restarted with its folder: recovered as
 // crashed, then failed the same way once the queue notices), what n8n's Retry does, and how many runs the service

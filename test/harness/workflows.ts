@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import type { ICredentialDataDecryptedObject, IConnections, IDataObject, INode } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, NODE_TYPE } from './package';

@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../index';
 import { getUploadStatus, samplePdf, uploadJson, type UploadBody, type UploadFile } from '../uploads/testing';
 import { useTestServer } from './helpers';
