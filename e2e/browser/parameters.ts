@@ -32,8 +32,8 @@ async function openDropdown(page: Page, trigger: Locator): Promise<string[]> {
   return (await visibleOptions(page).allInnerTexts()).map((text) => text.trim().split('\n')[0].trim());
 }
 
-/** Picks the open dropdown's entry named `option`, as a user does. */
-async function pickOption(page: Page, names: string[], option: string, what: string): Promise<void> {
+/** Picks the open dropdown's entry named `option` (`names`: what it lists; `what`: its name for an error). */
+export async function pickOption(page: Page, names: string[], option: string, what: string): Promise<void> {
   if (!names.includes(option)) throw new Error(`${what} offers ${names.join(', ')}, not ${option}`);
   await visibleOptions(page).nth(names.indexOf(option)).click();
 }
@@ -134,14 +134,9 @@ export async function fillMapperField(page: Page, id: string, value: string): Pr
   await input.evaluate((element) => (element as HTMLInputElement).blur());
 }
 
-/** Opens one mapper field's dropdown and returns the names it lists; the dropdown is left open. */
+/** Opens one mapper field's dropdown and returns the names it lists; the dropdown is left open (pick with `pickOption`). */
 export async function mapperFieldOptions(page: Page, id: string): Promise<string[]> {
   return await openDropdown(page, mapperField(page, id).locator('.el-select').first());
-}
-
-/** Picks the entry named `option` of one mapper field's dropdown, opened by `mapperFieldOptions` (its `listed`). */
-export async function pickListedOption(page: Page, id: string, listed: string[], option: string): Promise<void> {
-  await pickOption(page, listed, option, id);
 }
 
 /**

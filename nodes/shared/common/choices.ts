@@ -17,7 +17,15 @@ export function choiceListOptions(schema: IDataObject): unknown[] | undefined {
 	return typeOf(schema) === 'array' && !!items && typeof items === 'object' && Array.isArray(items.enum) ? (items.enum as unknown[]) : undefined;
 }
 
-/** A choice column's dropdown: the allowed values of one choice (an `enum`) or of several (an array of `enum` items). */
+/**
+ * A choice column's dropdown (an `options` column): the allowed values of one choice (an `enum`) or of several (an
+ * array of `enum` items), so they are seen before a run however many there are (a label cannot hold them). n8n
+ * 2.41's mapper has no multi-select: a column typed `multiOptions` lists the values, but the mapper keeps only
+ * single values (a picked list is stored as nothing). So the dropdown picks one, and several are given as an
+ * expression (a list, or comma-separated text such as `Health, Gym`), which the mapper keeps as it is: the node
+ * reads the mapper whole, so n8n does not check the value against the options, and `readChoiceList` reads it,
+ * naming the field's allowed values when one is not among them.
+ */
 export function choiceColumnOptions(schema: IDataObject): INodePropertyOptions[] | undefined {
 	const several = choiceListOptions(schema);
 	return enumOptions(several ? { enum: several } : schema);

@@ -43,16 +43,6 @@ export function dateRule(label: string): LabelRule {
  */
 export const DATE_COLUMN_TYPE: FieldType = 'string';
 
-/**
- * A several-choice column is a dropdown of its allowed values, so they are seen before a run, however many there
- * are (a label cannot hold them: see above). n8n 2.41's mapper has no multi-select: a column typed `multiOptions`
- * lists the values, but the mapper keeps only single values (a picked list is stored as nothing). So the dropdown
- * picks one, and several are given as an expression (a list, or comma-separated text such as `Health, Gym`), which
- * the mapper keeps as it is: the node reads the mapper whole, so n8n does not check the value against the options,
- * and the node reads it (choices.ts), naming the field and its allowed values when one is not among them.
- */
-export const SEVERAL_CHOICES_COLUMN_TYPE: FieldType = 'options';
-
 const SHARED_RULES = 'Dates: yyyy-MM-dd. Choices: any letter case; several via Expression, e.g. Health, Gym.';
 
 /** The notice above Produce From Template's answers (once a template is chosen). */

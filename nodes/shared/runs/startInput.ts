@@ -3,8 +3,8 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 import { booleanFromText } from '../common/booleanText';
 import { choiceColumnOptions, choiceListOptions, readChoice, readChoiceList } from '../common/choices';
 import { parseJsonText } from '../common/jsonObject';
-import { coerceNumber, enumOptions, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE } from '../common/mapperRules';
+import { coerceNumber, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
+import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule } from '../common/mapperRules';
 import { normaliseDateAnswer } from '../templates/dates';
 import { isJsonObject, numberIn } from '../transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
@@ -30,8 +30,7 @@ export function unwrapInputSchema(raw: unknown): JsonSchemaObject | undefined {
 function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
 	// Document fields take either id pairs or (later) binary property names: left untyped so n8n converts nothing.
 	if (isDocumentField(property) || isDocumentListField(property)) return undefined;
-	if (enumOptions(property)) return 'options';
-	if (choiceListOptions(property)) return SEVERAL_CHOICES_COLUMN_TYPE;
+	if (choiceColumnOptions(property)) return 'options';
 	if (property.format === 'date') return DATE_COLUMN_TYPE;
 	return fieldTypeOfJsonType(typeOf(property));
 }

@@ -2,7 +2,7 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { choiceColumnOptions, choiceListOptions } from '../common/choices';
 import { fieldTypeOfJsonType, typeOf } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, SEVERAL_CHOICES_COLUMN_TYPE, type LabelRule } from '../common/mapperRules';
+import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, type LabelRule } from '../common/mapperRules';
 import { isPictureField, templateFields, type AnswerProblem, type TemplateField } from './answers';
 
 /**
@@ -16,8 +16,7 @@ type Schema = IDataObject;
 
 function fieldType(schema: Schema): FieldType | undefined {
 	if (isPictureField(schema)) return undefined; // a binary property name
-	if (Array.isArray(schema.enum)) return 'options';
-	if (choiceListOptions(schema)) return SEVERAL_CHOICES_COLUMN_TYPE;
+	if (choiceColumnOptions(schema)) return 'options';
 	if (schema.format === 'date') return DATE_COLUMN_TYPE;
 	return fieldTypeOfJsonType(typeOf(schema));
 }
