@@ -5,18 +5,22 @@
  * The service says "enough" in two ways: it refuses (a 429 or 423), or it answers later the more it is given.
  * The rule listens to both, in three phases:
  *
- * 1. Ramp. It starts at `start` sends and doubles every `doublingMs` of time, without waiting for answers:
- *    against a service that takes everything, answers come back only after the service time (a second, say),
- *    and waiting for them, as TCP's slow start does, would spend several service times on a batch that fits in
- *    one. A refusal comes back in one round trip, so a ramp that doubles every few round trips has sent only a
- *    few sends too many when it hears the first one.
+ * 1. Ramp. It starts at `start` sends and widens with time, without waiting for answers: against a service that
+ *    takes everything, answers come back only after the service time (a second, say), and waiting for them, as
+ *    TCP's slow start does, would spend several service times on a batch that fits in one. A refusal comes back
+ *    in one round trip, so the ramp has sent a few sends too many when it hears the first: those it sent in that
+ *    round trip. It doubles every `doublingMs` at first, where small caps are met (8 or 16 at once: fewer
+ *    refusals than half the cap), and quicker as it widens, every `quickDoublingMs` past `quickAbove`, so a
+ *    batch of hundreds is out within a third of a second; a cap met up there costs about its own size in
+ *    refusals, once (each refused send waits and goes again; none is lost).
  * 2. Held. A refusal ends the ramp. The window becomes what the service held when it refused: the sends still
  *    in flight that began before the refused one (`held`). An answer much slower than the fastest seen (more
  *    than `slowAnswer` times it) ends the ramp too, and scales the window down by how much slower it was (the
  *    latency gradient of Netflix's concurrency-limits library and Envoy's adaptive concurrency filter).
  * 3. Probe. Every window's worth of clean answers adds one send (additive increase) up to the last size the
  *    service held; above it, one send per `probeWindows` windows, so a service with a hard cap is asked for one
- *    more only now and then (each ask costs one refusal and a rest of the key).
+ *    more only now and then: each ask costs one refusal and a rest of the key, so against a hard cap of C sends,
+ *    one request in about 8 × C is refused once the ramp is over.
  *
  * Never wider than `ceiling`: the key's default limit (300 requests a minute) admits that many at once on a
  * fresh key, and no more. A rate limit's refusal also rests every request with the key (transport/pause.ts),
@@ -26,8 +30,11 @@
 export interface PaceSettings {
 	/** Sends in flight at the start: a small batch (up to this many items) goes all at once. */
 	start: number;
-	/** The ramp doubles the window this often, until the first refusal or slow answer. */
+	/** The ramp (until the first refusal or slow answer) doubles the window this often at `start`... */
 	doublingMs: number;
+	/** ...ever quicker as it widens (linearly in doublings), and this often from `quickAbove` on. */
+	quickDoublingMs: number;
+	quickAbove: number;
 	/**
 	 * The most the ramp's clock moves between two looks at it: time the caller was too busy to look (n8n's event
 	 * loop blocked) is time it could not have heard a refusal either, so it does not widen the window.
@@ -41,7 +48,16 @@ export interface PaceSettings {
 	probeWindows: number;
 }
 
-export const AUTO_PACE: Readonly<PaceSettings> = { start: 8, doublingMs: 100, rampStepMs: 20, ceiling: 300, slowAnswer: 2, probeWindows: 4 };
+export const AUTO_PACE: Readonly<PaceSettings> = {
+	start: 8,
+	doublingMs: 150,
+	quickDoublingMs: 50,
+	quickAbove: 32,
+	rampStepMs: 20,
+	ceiling: 300,
+	slowAnswer: 2,
+	probeWindows: 8,
+};
 
 export class AutoPace {
 	/** The window once the ramp ended. */
@@ -74,8 +90,7 @@ export class AutoPace {
 	/** While ramping: when the limit grows next (the caller lets waiting sends go then); otherwise undefined. */
 	nextGrowthAt(now: number): number | undefined {
 		if (!this.ramping || this.limit(now) >= this.settings.ceiling) return undefined;
-		const rampMsAtNext = this.settings.doublingMs * Math.log2((this.limit(now) + 1) / this.settings.start);
-		return now + Math.max(0, rampMsAtNext - this.rampMs);
+		return now + Math.max(0, this.rampMsAt(this.limit(now) + 1) - this.rampMs);
 	}
 
 	/** A send began (the ramp's clock starts with the first). */
@@ -122,8 +137,32 @@ export class AutoPace {
 		this.rampSeenAt = now;
 	}
 
+	/**
+	 * The ramp's size after `rampMs` of ramp time. In doublings x = log2(size / start), the doubling time falls
+	 * linearly from `doublingMs` (a) to `quickDoublingMs` (q) over the first k doublings, then stays q: the time
+	 * to x is a·x − b·x²/2 with b = (a − q) / k, up to k; this solves it for x.
+	 */
 	private rampSize(): number {
-		return this.settings.start * 2 ** (this.rampMs / this.settings.doublingMs);
+		const { start, doublingMs: a, quickDoublingMs: q } = this.settings;
+		const k = this.quickDoublings();
+		const b = (a - q) / k;
+		const quickFrom = this.rampMsAt(this.settings.quickAbove);
+		const x =
+			this.rampMs > quickFrom ? k + (this.rampMs - quickFrom) / q : b === 0 ? this.rampMs / a : (a - Math.sqrt(a * a - 2 * b * this.rampMs)) / b;
+		return start * 2 ** x;
+	}
+
+	/** The ramp time at which the ramp reaches `size` (the inverse of rampSize). */
+	private rampMsAt(size: number): number {
+		const { start, doublingMs: a, quickDoublingMs: q } = this.settings;
+		const k = this.quickDoublings();
+		const x = Math.max(0, Math.log2(size / start));
+		const b = (a - q) / k;
+		return x <= k ? a * x - (b * x * x) / 2 : a * k - (b * k * k) / 2 + q * (x - k);
+	}
+
+	private quickDoublings(): number {
+		return Math.max(1, Math.log2(this.settings.quickAbove / this.settings.start));
 	}
 
 	/** Ends the ramp at the size it reached; returns that size. */

@@ -20,19 +20,25 @@ describe('AutoPace: the ramp', () => {
 		expect(pace.limit(0)).toBe(8);
 	});
 
-	it('doubles every 100 ms of time looked at, without waiting for answers, up to the ceiling of 300', () => {
+	it('widens with time looked at, without waiting for answers: 16 after 125 ms, 32 after 200, then doubling every 50 ms up to the ceiling of 300', () => {
 		const pace = new AutoPace();
 		pace.sent(0);
-		expect(watch(pace, 0, 100)).toBe(16);
-		expect(watch(pace, 100, 200)).toBe(32);
-		expect(watch(pace, 200, 1_000)).toBe(AUTO_PACE.ceiling);
+		expect(watch(pace, 0, 124, 1)).toBe(15);
+		expect(watch(pace, 124, 125, 1)).toBe(16);
+		expect(watch(pace, 125, 200, 5)).toBe(32);
+		expect(watch(pace, 200, 250)).toBe(64);
+		expect(watch(pace, 250, 300)).toBe(128);
+		expect(watch(pace, 300, 1_000)).toBe(AUTO_PACE.ceiling);
 		expect(pace.nextGrowthAt(1_000)).toBeUndefined();
 	});
 
 	it('a caller too busy to look does not widen it: the ramp moves at most 20 ms between two looks', () => {
 		const pace = new AutoPace();
 		pace.sent(0);
-		expect(pace.limit(5_000)).toBe(Math.floor(8 * 2 ** (20 / 100)));
+		const looked = new AutoPace();
+		looked.sent(0);
+		expect(pace.limit(5_000)).toBe(watch(looked, 0, 20, 1));
+		expect(watch(looked, 20, 5_000)).toBe(AUTO_PACE.ceiling);
 	});
 
 	it('says when it grows next, so the caller wakes the waiting sends then; not before the first send has gone', () => {
@@ -43,6 +49,21 @@ describe('AutoPace: the ramp', () => {
 		const next = pace.nextGrowthAt(0) ?? Number.NaN;
 		expect(watch(pace, 0, next - 1, 1)).toBe(8);
 		expect(pace.limit(next)).toBe(9);
+	});
+
+	it('says when it grows next on the quick part of the ramp too: not wider before that instant, wider at it, up to the ceiling', () => {
+		const pace = new AutoPace();
+		pace.sent(0);
+		let now = 0;
+		let limit = pace.limit(now);
+		for (let next = pace.nextGrowthAt(now); next !== undefined; next = pace.nextGrowthAt(now)) {
+			expect(watch(pace, now, Math.ceil(next) - 1, 1)).toBe(limit);
+			now = Math.ceil(next);
+			const grown = pace.limit(now);
+			expect(grown).toBeGreaterThan(limit);
+			limit = grown;
+		}
+		expect(limit).toBe(AUTO_PACE.ceiling);
 	});
 });
 
@@ -58,12 +79,12 @@ describe('AutoPace: pushback', () => {
 		expect(pace.nextGrowthAt(2_000)).toBeUndefined();
 	});
 
-	it('above what the service held it probes slowly: one more after four windows of clean answers', () => {
+	it('above what the service held it probes slowly: one more after eight windows of clean answers', () => {
 		const pace = new AutoPace();
 		pace.sent(0);
 		pace.pushedBack(50, 10, 8, 1_050);
 		let now = 2_000;
-		for (let answer = 0; answer < 31; answer++) pace.answered((now += 10), now - 1_000, 1_000);
+		for (let answer = 0; answer < 8 * 8 - 1; answer++) pace.answered((now += 10), now - 1_000, 1_000);
 		expect(pace.limit(now)).toBe(8);
 		pace.answered((now += 10), now - 1_000, 1_000);
 		expect(pace.limit(now)).toBe(9);
