@@ -3,7 +3,7 @@
 // all pass, not the clean-up's), a failed host install stops it with the install's log, and a failing step ends
 // the host installs still under way. The suites themselves are tested by the suites.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,8 @@ interface CiRun {
 	npm: string[];
 	/** The PIDs the stand-in host installs wrote. */
 	installs: number[];
+	/** The temporary folders the host installs were given (TMPDIR). */
+	installTmp: string[];
 }
 
 let dir: string;
@@ -31,26 +33,27 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function runCi(npmFails: string, install: 'ok' | 'fail' | 'slow'): CiRun {
 	const project = join(dir, 'project');
 	const bin = join(dir, 'bin');
-	for (const folder of [join(project, '.ci'), join(project, 'e2e', 'matrix', 'hosts', 'n8n-a'), join(project, 'e2e', 'matrix', 'hosts', 'n8n-b'), bin]) {
+	for (const folder of [join(dir, 'tmp'), join(project, '.ci'), join(project, 'e2e', 'matrix', 'hosts', 'n8n-a'), join(project, 'e2e', 'matrix', 'hosts', 'n8n-b'), bin]) {
 		mkdirSync(folder, { recursive: true });
 	}
 	copyFileSync(join(REPO, '.ci', 'run'), join(project, '.ci', 'run'));
 	const calls = join(dir, 'npm.calls');
 	const pids = join(dir, 'install.pids');
+	const tmps = join(dir, 'install.tmpdirs');
 	const stand = (name: string, body: string) => {
 		writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
 		chmodSync(join(bin, name), 0o755);
 	};
 	stand('npm', `echo "$*" >> '${calls}'\n[ "$*" = '${npmFails}' ] && exit 1\nexit 0`);
 	const installBody = { ok: 'exit 0', fail: 'echo "host install: registry unreachable"; exit 1', slow: 'exec sleep 30' }[install];
-	stand('node', `echo $$ >> '${pids}'\n${installBody}`);
+	stand('node', `echo $$ >> '${pids}'\necho "$TMPDIR" >> '${tmps}'\n${installBody}`);
 	const run = spawnSync('bash', [join(project, '.ci', 'run')], {
 		encoding: 'utf8',
-		env: { PATH: `${bin}:${process.env.PATH}`, HOME: dir },
+		env: { PATH: `${bin}:${process.env.PATH}`, HOME: dir, TMPDIR: join(dir, 'tmp') },
 		timeout: 20000,
 	});
 	const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : []);
-	return { status: run.status, stdout: run.stdout, npm: lines(calls), installs: lines(pids).map(Number) };
+	return { status: run.status, stdout: run.stdout, npm: lines(calls), installs: lines(pids).map(Number), installTmp: lines(tmps) };
 }
 
 const alive = (pid: number) => {
@@ -68,6 +71,19 @@ describe('.ci/run', () => {
 		expect(run.npm).toEqual(['ci', 'test', 'run test:deep', 'run test:e2e', 'run test:matrix', 'run test:browser', 'run test:queue']);
 		expect(run.installs).toHaveLength(3);
 		expect(run.status).toBe(0);
+	});
+
+	it('gives the host installs a temporary folder of their own and leaves nothing in the temporary folder, run green or failed', () => {
+		for (const [npmFails, install] of [['none', 'ok'], ['none', 'fail'], ['test', 'slow']] as const) {
+			const run = runCi(npmFails, install);
+			expect(run.installTmp.length).toBeGreaterThan(0);
+			for (const folder of run.installTmp) {
+				expect(folder.startsWith(join(dir, 'tmp') + '/')).toBe(true);
+				expect(existsSync(folder)).toBe(false);
+			}
+			expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
+			rmSync(join(dir, 'install.tmpdirs'), { force: true });
+		}
 	});
 
 	it('exits 1 as soon as a suite fails, and runs none after it', () => {
