@@ -77,9 +77,18 @@ async function loadOf(sim: SimulatorProcess): Promise<Pick<AutoSide, 'refused' |
 /** Every side once at a small N, not measured (see above): within the capped profile's 8, so nothing is refused. */
 const WARM_UP_ITEMS = 8;
 
+type SideName = 'auto' | 'fixed' | 'httpDefaults' | 'httpBatching';
+
+/** The four sides of a row, in the order they are measured. */
+const sidesOf = (sim: SimulatorProcess, testCase: PaceCase): Record<SideName, Chain> => ({
+  auto: testCase.ours(),
+  fixed: testCase.ours(FIXED_BATCH_SIZE),
+  httpDefaults: testCase.http(sim.url, false),
+  httpBatching: testCase.http(sim.url, true),
+});
+
 async function warmUp(sim: SimulatorProcess, testCase: PaceCase): Promise<void> {
-  for (const chain of [testCase.ours(), testCase.ours(FIXED_BATCH_SIZE), testCase.http(sim.url, false), testCase.http(sim.url, true)])
-    await measure(sim, testCase, WARM_UP_ITEMS, chain);
+  for (const chain of Object.values(sidesOf(sim, testCase))) await measure(sim, testCase, WARM_UP_ITEMS, chain);
 }
 
 async function side(sim: SimulatorProcess, testCase: PaceCase, count: number, chain: Chain): Promise<AutoSide> {
@@ -103,6 +112,7 @@ export async function autoAgainstProfiles(onRow: (row: AutoRow) => void = () => 
     try {
       for (const testCase of PACE_CASES.filter((candidate) => cases.includes(candidate.key))) {
         await warmUp(sim, testCase);
+        const sides = sidesOf(sim, testCase);
         for (const count of SIZES[profile].filter((size) => !sizes || sizes.includes(size))) {
           const row: AutoRow = {
             profile,
@@ -110,10 +120,10 @@ export async function autoAgainstProfiles(onRow: (row: AutoRow) => void = () => 
             label: testCase.label.replace(/ \(.*\)$/, ''),
             items: count,
             bound: profileBound(profile, count),
-            auto: await side(sim, testCase, count, testCase.ours()),
-            fixed: await side(sim, testCase, count, testCase.ours(FIXED_BATCH_SIZE)),
-            httpDefaults: await side(sim, testCase, count, testCase.http(sim.url, false)),
-            httpBatching: await side(sim, testCase, count, testCase.http(sim.url, true)),
+            auto: await side(sim, testCase, count, sides.auto),
+            fixed: await side(sim, testCase, count, sides.fixed),
+            httpDefaults: await side(sim, testCase, count, sides.httpDefaults),
+            httpBatching: await side(sim, testCase, count, sides.httpBatching),
           };
           rows.push(row);
           onRow(row);

@@ -59,6 +59,33 @@ export const AUTO_PACE: Readonly<PaceSettings> = {
 	probeWindows: 8,
 };
 
+/** The ramp's size against ramp time, and its inverse. */
+interface RampCurve {
+	sizeAt(rampMs: number): number;
+	msAt(size: number): number;
+}
+
+/**
+ * In doublings x = log2(size / start), the doubling time falls linearly from `doublingMs` (a) to `quickDoublingMs`
+ * (q) over the first k doublings (up to `quickAbove`), then stays q: the time to x is a·x − b·x²/2 with
+ * b = (a − q) / k, up to k, and q per doubling past it. Its constants are worked out once, not at every look.
+ */
+function rampCurve({ start, doublingMs: a, quickDoublingMs: q, quickAbove }: Readonly<PaceSettings>): RampCurve {
+	const k = Math.max(1, Math.log2(quickAbove / start));
+	const b = (a - q) / k;
+	const quickFromMs = a * k - (b * k * k) / 2;
+	return {
+		sizeAt(rampMs) {
+			const x = rampMs > quickFromMs ? k + (rampMs - quickFromMs) / q : b === 0 ? rampMs / a : (a - Math.sqrt(a * a - 2 * b * rampMs)) / b;
+			return start * 2 ** x;
+		},
+		msAt(size) {
+			const x = Math.max(0, Math.log2(size / start));
+			return x <= k ? a * x - (b * x * x) / 2 : quickFromMs + q * (x - k);
+		},
+	};
+}
+
 export class AutoPace {
 	/** The window once the ramp ended. */
 	private size: number;
@@ -77,8 +104,11 @@ export class AutoPace {
 	/** Sends that began before this instant may have waited out a rest of the key: their time is not the service's. */
 	private restedUntil = Number.NEGATIVE_INFINITY;
 
+	private readonly curve: RampCurve;
+
 	constructor(private readonly settings: Readonly<PaceSettings> = AUTO_PACE) {
 		this.size = settings.start;
+		this.curve = rampCurve(settings);
 	}
 
 	/** How many sends may be in flight at `now`. */
@@ -89,8 +119,9 @@ export class AutoPace {
 
 	/** While ramping: when the limit grows next (the caller lets waiting sends go then); otherwise undefined. */
 	nextGrowthAt(now: number): number | undefined {
-		if (!this.ramping || this.limit(now) >= this.settings.ceiling) return undefined;
-		return now + Math.max(0, this.rampMsAt(this.limit(now) + 1) - this.rampMs);
+		const limit = this.limit(now);
+		if (!this.ramping || limit >= this.settings.ceiling) return undefined;
+		return now + Math.max(0, this.curve.msAt(limit + 1) - this.rampMs);
 	}
 
 	/** A send began (the ramp's clock starts with the first). */
@@ -137,32 +168,8 @@ export class AutoPace {
 		this.rampSeenAt = now;
 	}
 
-	/**
-	 * The ramp's size after `rampMs` of ramp time. In doublings x = log2(size / start), the doubling time falls
-	 * linearly from `doublingMs` (a) to `quickDoublingMs` (q) over the first k doublings, then stays q: the time
-	 * to x is a·x − b·x²/2 with b = (a − q) / k, up to k; this solves it for x.
-	 */
 	private rampSize(): number {
-		const { start, doublingMs: a, quickDoublingMs: q } = this.settings;
-		const k = this.quickDoublings();
-		const b = (a - q) / k;
-		const quickFrom = this.rampMsAt(this.settings.quickAbove);
-		const x =
-			this.rampMs > quickFrom ? k + (this.rampMs - quickFrom) / q : b === 0 ? this.rampMs / a : (a - Math.sqrt(a * a - 2 * b * this.rampMs)) / b;
-		return start * 2 ** x;
-	}
-
-	/** The ramp time at which the ramp reaches `size` (the inverse of rampSize). */
-	private rampMsAt(size: number): number {
-		const { start, doublingMs: a, quickDoublingMs: q } = this.settings;
-		const k = this.quickDoublings();
-		const x = Math.max(0, Math.log2(size / start));
-		const b = (a - q) / k;
-		return x <= k ? a * x - (b * x * x) / 2 : a * k - (b * k * k) / 2 + q * (x - k);
-	}
-
-	private quickDoublings(): number {
-		return Math.max(1, Math.log2(this.settings.quickAbove / this.settings.start));
+		return this.curve.sizeAt(this.rampMs);
 	}
 
 	/** Ends the ramp at the size it reached; returns that size. */

@@ -27,10 +27,11 @@ export function unwrapInputSchema(raw: unknown): JsonSchemaObject | undefined {
 	return undefined;
 }
 
-function fieldTypeOf(property: JsonSchemaObject): FieldType | undefined {
+/** `choices`: the column's dropdown, if it has one (choiceColumnOptions). */
+function fieldTypeOf(property: JsonSchemaObject, choices: unknown[] | undefined): FieldType | undefined {
 	// Document fields take either id pairs or (later) binary property names: left untyped so n8n converts nothing.
 	if (isDocumentField(property) || isDocumentListField(property)) return undefined;
-	if (choiceColumnOptions(property)) return 'options';
+	if (choices) return 'options';
 	if (property.format === 'date') return DATE_COLUMN_TYPE;
 	return fieldTypeOfJsonType(typeOf(property));
 }
@@ -66,9 +67,9 @@ export function runInputFields(schema: JsonSchemaObject): ResourceMapperField[] 
 				display: true,
 				canBeUsedToMatch: false,
 			};
-			const type = fieldTypeOf(property);
-			if (type) field.type = type;
 			const options = choiceColumnOptions(property);
+			const type = fieldTypeOf(property, options);
+			if (type) field.type = type;
 			if (options) field.options = options;
 			return field;
 		});

@@ -14,9 +14,10 @@ import { isPictureField, templateFields, type AnswerProblem, type TemplateField 
 
 type Schema = IDataObject;
 
-function fieldType(schema: Schema): FieldType | undefined {
+/** `choices`: the column's dropdown, if it has one (choiceColumnOptions). */
+function fieldType(schema: Schema, choices: unknown[] | undefined): FieldType | undefined {
 	if (isPictureField(schema)) return undefined; // a binary property name
-	if (choiceColumnOptions(schema)) return 'options';
+	if (choices) return 'options';
 	if (schema.format === 'date') return DATE_COLUMN_TYPE;
 	return fieldTypeOfJsonType(typeOf(schema));
 }
@@ -61,9 +62,9 @@ export function templateMapperFields(root: Schema): ResourceMapperField[] {
 			display: true,
 			canBeUsedToMatch: false,
 		};
-		const type = fieldType(field.schema);
-		if (type) column.type = type;
 		const choices = choiceColumnOptions(field.schema);
+		const type = fieldType(field.schema, choices);
+		if (type) column.type = type;
 		if (choices) column.options = choices;
 		const fallback = field.schema.default;
 		if (['string', 'number', 'boolean'].includes(typeof fallback)) column.defaultValue = fallback as string | number | boolean;
