@@ -1,5 +1,5 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
-import { FIXED_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batching';
+import { FIXED_BATCH_SIZE } from '../../nodes/DraftingWorkspace/pace/batching';
 import { LATENCY_PROFILES } from '../../test/simulator/latency-profiles';
 import { PACE_CASES, type Chain, type PaceCase } from '../lib/paceCases';
 import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorProcess';

@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { FIXED_BATCH_SIZE } from '../../nodes/DraftingWorkspace/actions/batching';
+import { FIXED_BATCH_SIZE } from '../../nodes/DraftingWorkspace/pace/batching';
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';

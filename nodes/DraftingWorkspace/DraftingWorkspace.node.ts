@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 
 import { properties } from './actions/properties';
 import { router } from './actions/router';
-import { subtitleFromOptions } from '../shared/common/descriptions';
+import { subtitleFromOptions } from './actions/descriptions';
 import { NODE_TYPES } from '../shared/common/nodeTypes';
 import { listSearch, resourceMapping } from './methods';
 

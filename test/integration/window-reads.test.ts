@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/actions/types';
-import { AUTO_PACE } from '../../nodes/shared/common/pace';
+import { AUTO_PACE } from '../../nodes/DraftingWorkspace/pace/pace';
 import { ACTION_NODE } from '../harness';
 import { FIXTURE_IDS, runAdmin } from '../simulator';
 import { byId, mostOpenAtOnce, useIntegrationContext } from './support';

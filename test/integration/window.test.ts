@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { AUTO_PACE } from '../../nodes/shared/common/pace';
+import { AUTO_PACE } from '../../nodes/DraftingWorkspace/pace/pace';
 import { ACTION_NODE, type HarnessRun } from '../harness';
 import { FIXTURE_IDS, runAdmin } from '../simulator';
 import { byId, mostOpenAtOnce, useIntegrationContext } from './support';

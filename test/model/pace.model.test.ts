@@ -16,8 +16,8 @@
  */
 import fc from 'fast-check';
 
-import { BatchScheduler } from '../../nodes/shared/common/batch';
-import { AutoWindow } from '../../nodes/shared/common/sendWindow';
+import { BatchScheduler } from '../../nodes/DraftingWorkspace/pace/batch';
+import { AutoWindow } from '../../nodes/DraftingWorkspace/pace/sendWindow';
 import { runsOf } from '../support/depth';
 
 const answer = fc.oneof(

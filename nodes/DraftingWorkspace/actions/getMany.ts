@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../shared/common/descriptions';
-import { jsonItems } from '../../shared/common/items';
-import { applyLimit } from '../../shared/common/parameters';
+import { returnAllOrLimit } from './descriptions';
+import { jsonItems } from './items';
+import { applyLimit } from './parameters';
 import { apiList } from '../../shared/transport';
 import type { Resource } from './node.type';
 import type { OperationModule } from './types';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { batchingOptions } from './batching';
+import { batchingOptions } from '../pace/batching';
 import * as chat from './chat';
 import * as document from './document';
 import * as inputDocument from './inputDocument';

@@ -1,9 +1,9 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { BatchScheduler, derivedContext, stopRank } from '../../shared/common/batch';
-import { keepingPace, pacedContext, readPace, sendWindowOf } from './batching';
-import type { SendWindow } from '../../shared/common/sendWindow';
+import { BatchScheduler, derivedContext, stopRank } from '../pace/batch';
+import { keepingPace, pacedContext, readPace, sendWindowOf } from '../pace/batching';
+import type { SendWindow } from '../pace/sendWindow';
 import { createdOf, ensureNodeError } from '../../shared/common/errors';
 import { cancellationError } from '../../shared/transport';
 import { operations as chatOperations } from './chat';

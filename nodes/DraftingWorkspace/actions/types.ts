@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { Lane } from '../../shared/common/batch';
+import type { Lane } from '../pace/batch';
 
 /**
  * An operation is its description plus a function of one item. The router owns the item loop,

@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { locatorValue } from '../../shared/common/parameters';
-import { ENTRY_TEXT_FIELD, entryInputOf } from '../../shared/runs/entryInput';
-import { entryKindOf, runInputFields, unwrapInputSchema } from '../../shared/runs/startInput';
-import { templateMapperFields } from '../../shared/templates/mapperFields';
+import { ENTRY_TEXT_FIELD, entryInputOf } from '../runs/entryInput';
+import { entryKindOf, runInputFields, unwrapInputSchema } from '../runs/startInput';
+import { templateMapperFields } from '../templates/mapperFields';
 import { apiObject } from '../../shared/transport';
 
 /**

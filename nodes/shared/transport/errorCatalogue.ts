@@ -1,4 +1,5 @@
 import type { Failure, IDataObject } from 'n8n-workflow';
+import type { ErrorExplanation } from './errorTypes';
 
 import { explainNotFound } from './notFound';
 
@@ -7,12 +8,6 @@ import { explainNotFound } from './notFound';
  * by n8n's poll backoff), and its plain-words meaning and remedy. The transport looks a code up here; an unknown
  * code still gets a cause from its status, the service's own message and a generic remedy, never a crash.
  */
-export interface ErrorExplanation {
-	/** What happened, in one sentence. */
-	message: string;
-	/** What the user can do about it. */
-	fix: string;
-}
 
 type Explainer = (body: IDataObject) => ErrorExplanation;
 

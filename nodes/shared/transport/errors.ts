@@ -1,28 +1,10 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 
-import {
-	ERROR_CATALOGUE,
-	catalogueEntry,
-	explainFeatureDisabled,
-	explainRunInputRefusal,
-	type ErrorExplanation,
-} from './errorCatalogue';
+import { ERROR_CATALOGUE, catalogueEntry, explainFeatureDisabled, explainRunInputRefusal } from './errorCatalogue';
+import type { ErrorExplanation, ServiceErrorInfo } from './errorTypes';
 import { serviceFailure, withFailure } from './failure';
 import { explainNotFound } from './notFound';
-
-/** An error answer of the service, reduced to what the node needs. Pure data: no headers beyond these. */
-export interface ServiceErrorInfo {
-	status: number;
-	/** The service's stable code (`error` in shapes 1 and 2, `error.type` in shape 3), or `http_<status>`. */
-	code: string;
-	shape: 1 | 2 | 3 | 0;
-	/** The service's own message, when it sent one. */
-	serviceMessage?: string;
-	/** The whole error body as sent (shape 3: the inner `error` object). Never carries the key. */
-	body: IDataObject;
-	retryAfterSeconds?: number;
-}
 
 function parseJson(value: unknown): unknown {
 	if (typeof value !== 'string') return value;

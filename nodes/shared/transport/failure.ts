@@ -1,7 +1,7 @@
 import type { Failure, NodeApiError, NodeOperationError, TimedCause } from 'n8n-workflow';
 
 import { catalogueEntry, type FailureCause } from './errorCatalogue';
-import type { ServiceErrorInfo } from './errors';
+import type { ServiceErrorInfo } from './errorTypes';
 
 /**
  * Why an operation failed, in n8n's own words: the `failure` n8n 2.41+ reads off a thrown error. Its poll backoff

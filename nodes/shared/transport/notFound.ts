@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ErrorExplanation } from './errorCatalogue';
+import type { ErrorExplanation } from './errorTypes';
 
 /**
  * What a 404 means depends on the endpoint: the contract answers 404 for an unknown id and for one the key may not

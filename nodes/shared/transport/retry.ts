@@ -1,6 +1,6 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
-import type { ServiceErrorInfo } from './errors';
+import type { ServiceErrorInfo } from './errorTypes';
 
 /**
  * When a failed request is tried again. Pure decisions, so every branch is unit-tested.

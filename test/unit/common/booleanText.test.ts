@@ -1,5 +1,5 @@
 // The one yes/no reading, shared by run inputs and template answers (docs/templates-and-documents.md and docs/runs.md: "Yes/no").
-import { booleanFromText } from '../../../nodes/shared/common/booleanText';
+import { booleanFromText } from '../../../nodes/DraftingWorkspace/mapper/booleanText';
 
 describe('booleanFromText', () => {
 	test.each([

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
-import { readChoice, readChoiceList } from '../../../nodes/shared/common/choices';
-import { normaliseDateAnswer } from '../../../nodes/shared/templates/dates';
+import { readChoice, readChoiceList } from '../../../nodes/DraftingWorkspace/mapper/choices';
+import { normaliseDateAnswer } from '../../../nodes/DraftingWorkspace/templates/dates';
 import { runsOf } from '../../support/depth';
 
 /**

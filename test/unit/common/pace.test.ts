@@ -1,8 +1,8 @@
 // Auto pace: the pure rule (nodes/shared/common/pace.ts) and its window (sendWindow.ts), driven with a made-up clock.
 import fc from 'fast-check';
 
-import { AUTO_PACE, AutoPace } from '../../../nodes/shared/common/pace';
-import { AutoWindow, fixedWindow } from '../../../nodes/shared/common/sendWindow';
+import { AUTO_PACE, AutoPace } from '../../../nodes/DraftingWorkspace/pace/pace';
+import { AutoWindow, fixedWindow } from '../../../nodes/DraftingWorkspace/pace/sendWindow';
 import { runsOf } from '../../support/depth';
 
 /** Looks at the pace every `stepMs` from `from` to `to` (as the caller's wake-ups do) and returns its last limit. */

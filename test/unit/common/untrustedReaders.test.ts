@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { readCompletionChunk } from '../../../nodes/shared/chat/completion';
-import { compactRun } from '../../../nodes/shared/runs/compact';
+import { compactRun } from '../../../nodes/DraftingWorkspace/runs/compact';
 import { describeFile } from '../../../nodes/shared/runs/files';
 import { artifactFallbackName, findRenderedArtifacts, finishedAtOf, isPausedForReview, passedReviewStep, runErrorOf, runIdOf, startedAtOf, statusOf, workflowIdOf } from '../../../nodes/shared/runs/record';
-import { entryKindOf, runInputFields, unwrapInputSchema } from '../../../nodes/shared/runs/startInput';
-import { buildTemplateInput } from '../../../nodes/shared/templates/answers';
-import { templateMapperFields } from '../../../nodes/shared/templates/mapperFields';
-import { findDocumentLink, withoutUserinfoLinks } from '../../../nodes/shared/templates/links';
+import { entryKindOf, runInputFields, unwrapInputSchema } from '../../../nodes/DraftingWorkspace/runs/startInput';
+import { buildTemplateInput } from '../../../nodes/DraftingWorkspace/templates/answers';
+import { templateMapperFields } from '../../../nodes/DraftingWorkspace/templates/mapperFields';
+import { findDocumentLink, withoutUserinfoLinks } from '../../../nodes/DraftingWorkspace/templates/links';
 import { carriesUserinfo, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
 import { FORBIDDEN_IN_NAMES, hostileName, isBareName, userinfoPart } from '../../expectations/untrusted';
 import { runsOf } from '../../support/depth';

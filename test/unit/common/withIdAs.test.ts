@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { withIdAs } from '../../../nodes/shared/common/items';
+import { withIdAs } from '../../../nodes/DraftingWorkspace/actions/items';
 import { runsOf } from '../../support/depth';
 
 // Get Many's items carry their id as Get's record does (runId, workflowId).

@@ -1,7 +1,7 @@
 import FormData from 'form-data';
 import fc from 'fast-check';
 
-import { allocateFramed, multipartFraming, multipartHead, newBoundary } from '../../../nodes/shared/inputDocuments/multipart';
+import { allocateFramed, multipartFraming, multipartHead, newBoundary } from '../../../nodes/DraftingWorkspace/inputDocuments/multipart';
 import { runsOf } from '../../support/depth';
 
 /** form-data (the package n8n's own nodes use) as the oracle: same parts, same bytes, same boundary. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { readyReadDelayMs } from '../../../nodes/shared/inputDocuments/readySchedule';
+import { readyReadDelayMs } from '../../../nodes/DraftingWorkspace/inputDocuments/readySchedule';
 
 /** The reads of one upload whose loop begins `startMs` after the upload, until the read that sees it ready. */
 function readsUntilReady(ingestionMs: number, startMs = 0): { reads: number; lateMs: number } {

@@ -1,4 +1,4 @@
-import { formatBytes, maxUploadBytes, resolveUploadType } from '../../../nodes/shared/inputDocuments/rules';
+import { formatBytes, maxUploadBytes, resolveUploadType } from '../../../nodes/DraftingWorkspace/inputDocuments/rules';
 
 describe('resolveUploadType (contract: PDF, DOCX, Markdown, plain text)', () => {
 	it.each([

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compactRun } from '../../../nodes/shared/runs/compact';
+import { compactRun } from '../../../nodes/DraftingWorkspace/runs/compact';
 import { describeFile } from '../../../nodes/shared/runs/files';
 import { artifactFallbackName, findRenderedArtifacts } from '../../../nodes/shared/runs/record';
 

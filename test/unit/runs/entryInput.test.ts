@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { entryInputOf } from '../../../nodes/shared/runs/entryInput';
+import { entryInputOf } from '../../../nodes/DraftingWorkspace/runs/entryInput';
 import { runsOf } from '../../support/depth';
 
 // Input Mode "From the Workflow's Entry Step" sends text or fields as the workflow detail says.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resultTextOf } from '../../../nodes/shared/runs/resultText';
+import { resultTextOf } from '../../../nodes/DraftingWorkspace/runs/resultText';
 import { runsOf } from '../../support/depth';
 
 // Simplify keeps the run's result text. Which step's output is "the result".

@@ -1,5 +1,5 @@
-import { binaryPropertiesToUpload, placeUploadedDocuments, toDocumentReference } from '../../../nodes/shared/runs/documentFields';
-import { buildRunInput, describeProblems, runInputFields, unwrapInputSchema } from '../../../nodes/shared/runs/startInput';
+import { binaryPropertiesToUpload, placeUploadedDocuments, toDocumentReference } from '../../../nodes/DraftingWorkspace/runs/documentFields';
+import { buildRunInput, describeProblems, runInputFields, unwrapInputSchema } from '../../../nodes/DraftingWorkspace/runs/startInput';
 import { NDA_INPUT_SCHEMA, DUE_DILIGENCE_INPUT_SCHEMA } from '../../simulator/fixture-input-schemas';
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { autoMapItem, unmatchedKeysHint } from '../../../nodes/shared/common/autoMap';
-import { templateFields } from '../../../nodes/shared/templates/answers';
-import { templateMapperFields } from '../../../nodes/shared/templates/mapperFields';
-import { normaliseDateAnswer } from '../../../nodes/shared/templates/dates';
-import { inspectPicture, pictureProblem } from '../../../nodes/shared/templates/pictures';
-import { findDocumentLink } from '../../../nodes/shared/templates/links';
+import { autoMapItem, unmatchedKeysHint } from '../../../nodes/DraftingWorkspace/mapper/autoMap';
+import { templateFields } from '../../../nodes/DraftingWorkspace/templates/answers';
+import { templateMapperFields } from '../../../nodes/DraftingWorkspace/templates/mapperFields';
+import { normaliseDateAnswer } from '../../../nodes/DraftingWorkspace/templates/dates';
+import { inspectPicture, pictureProblem } from '../../../nodes/DraftingWorkspace/templates/pictures';
+import { findDocumentLink } from '../../../nodes/DraftingWorkspace/templates/links';
 import { encodeGrayJpeg, encodePng } from '../../simulator';
 
 const schema = {

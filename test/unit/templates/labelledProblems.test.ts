@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { buildRunInput, describeProblems } from '../../../nodes/shared/runs/startInput';
-import { buildTemplateInput } from '../../../nodes/shared/templates/answers';
-import { describeAnswerProblems } from '../../../nodes/shared/templates/mapperFields';
+import { buildRunInput, describeProblems } from '../../../nodes/DraftingWorkspace/runs/startInput';
+import { buildTemplateInput } from '../../../nodes/DraftingWorkspace/templates/answers';
+import { describeAnswerProblems } from '../../../nodes/DraftingWorkspace/templates/mapperFields';
 import { TEMPLATE_IDS } from '../../simulator/templates/fixture-ids';
 import { buildFixtureTemplates } from '../../simulator/templates/fixtures';
 

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { Lane } from '../../../shared/common/batch';
+import type { Lane } from '../../pace/batch';
 import { streamCompletion } from '../../../shared/chat/complete.api';
 import { reasoningCapHint, toChatCompletion, usageCounts, type AggregatedCompletion } from '../../../shared/chat/completion';
 import { RESPONSE_SCHEMA_FIELD } from '../../../shared/chat/optionFields';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { jsonItems } from '../../../shared/common/items';
+import { jsonItems } from '../items';
 import { apiList } from '../../../shared/transport';
 
 export const description: INodeProperties[] = [];

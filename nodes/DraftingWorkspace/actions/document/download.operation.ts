@@ -1,12 +1,12 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField } from '../../../shared/common/descriptions';
-import { documentFile } from '../../../shared/templates/documentFile';
-import { documentSource } from '../../../shared/templates/documentSource';
-import { DOCUMENT_FORMAT_OPTIONS, type DocumentFormat } from '../../../shared/templates/links';
+import { binaryPropertyField } from '../descriptions';
+import { documentFile } from '../../templates/documentFile';
+import { documentSource } from '../../templates/documentSource';
+import { DOCUMENT_FORMAT_OPTIONS, type DocumentFormat } from '../../templates/links';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
-import { downloadDocumentLink } from '../../../shared/templates/download.api';
+import { downloadDocumentLink } from '../../templates/download.api';
 
 const show = { resource: ['document'], operation: ['download'] };
 

@@ -1,17 +1,18 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { unmatchedKeysHint } from '../../../shared/common/autoMap';
-import type { Lane } from '../../../shared/common/batch';
-import { binaryPropertyField, templateLocator } from '../../../shared/common/descriptions';
-import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, withAbsoluteLinks, type DocumentFormat } from '../../../shared/templates/links';
+import { unmatchedKeysHint } from '../../mapper/autoMap';
+import type { Lane } from '../../pace/batch';
+import { binaryPropertyField, templateLocator } from '../descriptions';
+import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, withAbsoluteLinks, type DocumentFormat } from '../../templates/links';
 import { ensureNodeError, settle, withCreated } from '../../../shared/common/errors';
-import { mapperNotice, TEMPLATE_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
-import { getLocatorId, readMapperValues } from '../../../shared/common/parameters';
-import { buildTemplateInput, templateFields } from '../../../shared/templates/answers';
-import { describeAnswerProblems } from '../../../shared/templates/mapperFields';
-import { pictureProblem } from '../../../shared/templates/pictures';
-import { readOncePerExecution } from '../../../shared/common/readOnce.api';
+import { mapperNotice, TEMPLATE_MAPPER_NOTICE } from '../../mapper/mapperRules';
+import { getLocatorId } from '../../../shared/common/parameters';
+import { readMapperValues } from '../../mapper/mapperValues';
+import { buildTemplateInput, templateFields } from '../../templates/answers';
+import { describeAnswerProblems } from '../../templates/mapperFields';
+import { pictureProblem } from '../../templates/pictures';
+import { readOncePerExecution } from '../../execution/readOnce.api';
 import { apiObject, isUnusableAnswer, serviceCodeOf } from '../../../shared/transport';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { POST_STAGE } from '../types';

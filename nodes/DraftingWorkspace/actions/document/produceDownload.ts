@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { documentFile } from '../../../shared/templates/documentFile';
-import { findDocumentLink, type DocumentFormat } from '../../../shared/templates/links';
+import { documentFile } from '../../templates/documentFile';
+import { findDocumentLink, type DocumentFormat } from '../../templates/links';
 import { settle, withCreated, type CreatedResource } from '../../../shared/common/errors';
 import { serviceCodeOf } from '../../../shared/transport';
-import { downloadDocument } from '../../../shared/templates/download.api';
+import { downloadDocument } from '../../templates/download.api';
 
 /**
  * The download half of Produce From Template with Download. The document exists once the POST answered 201,

@@ -2,8 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ensureNodeError, settle } from '../../../shared/common/errors';
-import { getUploadStatus, inputDocumentPath } from '../../../shared/inputDocuments/status.api';
-import { jsonItems } from '../../../shared/common/items';
+import { getUploadStatus, inputDocumentPath } from '../../inputDocuments/status.api';
+import { jsonItems } from '../items';
 import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [

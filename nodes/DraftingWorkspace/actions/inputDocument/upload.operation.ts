@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { Lane } from '../../../shared/common/batch';
-import { readBinaryFile } from '../../../shared/inputDocuments/binaryFile.api';
+import type { Lane } from '../../pace/batch';
+import { readBinaryFile } from '../../inputDocuments/binaryFile.api';
 import { settle, withCreated } from '../../../shared/common/errors';
-import { checkUpload } from '../../../shared/inputDocuments/check';
-import { waitUntilReady } from '../../../shared/inputDocuments/status.api';
-import { sendUpload } from '../../../shared/inputDocuments/upload.api';
-import { jsonItems } from '../../../shared/common/items';
-import { readFollowAtMost } from '../../../shared/common/parameters';
+import { checkUpload } from '../../inputDocuments/check';
+import { waitUntilReady } from '../../inputDocuments/status.api';
+import { sendUpload } from '../../inputDocuments/upload.api';
+import { jsonItems } from '../items';
+import { readFollowAtMost } from '../parameters';
 import type { BatchPlan } from '../types';
 import { readUploadSettings, uploadOptionFields } from './uploadFields';
 

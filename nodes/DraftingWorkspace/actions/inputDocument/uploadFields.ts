@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { followAtMostOption } from '../../../shared/common/descriptions';
-import type { UploadEncoding, UploadSettings } from '../../../shared/inputDocuments/check';
-import { DEFAULT_MAX_UPLOAD_MB, maxUploadBytes } from '../../../shared/inputDocuments/rules';
+import { followAtMostOption } from '../descriptions';
+import type { UploadEncoding, UploadSettings } from '../../inputDocuments/check';
+import { DEFAULT_MAX_UPLOAD_MB, maxUploadBytes } from '../../inputDocuments/rules';
 
 /** Ingestion of a document takes seconds to a few minutes; five minutes covers large PDFs. */
 const DEFAULT_READY_TIMEOUT_S = 300;

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { Lane } from '../../../shared/common/batch';
-import { runLocator } from '../../../shared/common/descriptions';
-import { jsonItems } from '../../../shared/common/items';
+import type { Lane } from '../../pace/batch';
+import { runLocator } from '../descriptions';
+import { jsonItems } from '../items';
 import { ensureNodeError, settle } from '../../../shared/common/errors';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { runPath } from '../../../shared/runs/record.api';

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField, runLocator } from '../../../shared/common/descriptions';
+import { binaryPropertyField, runLocator } from '../descriptions';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
 import { readRunRecord, runPath } from '../../../shared/runs/record.api';

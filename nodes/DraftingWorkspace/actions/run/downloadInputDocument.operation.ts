@@ -1,7 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField, locatorModes, runLocator } from '../../../shared/common/descriptions';
+import { locatorModes } from '../../../shared/common/descriptions';
+import { binaryPropertyField, runLocator } from '../descriptions';
 import { describeFile } from '../../../shared/runs/files';
 import { downloadedFacts } from '../../../shared/runs/files.api';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';

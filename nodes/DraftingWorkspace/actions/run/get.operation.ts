@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { runLocator } from '../../../shared/common/descriptions';
-import { jsonItems } from '../../../shared/common/items';
+import { runLocator } from '../descriptions';
+import { jsonItems } from '../items';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { readRunRecord } from '../../../shared/runs/record.api';
 import { READ_CONCURRENCY } from '../types';

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { workflowLocator } from '../../../shared/common/descriptions';
-import { jsonItems, withIdAs } from '../../../shared/common/items';
+import { jsonItems, withIdAs } from '../items';
 import { locatorValue } from '../../../shared/common/parameters';
 import { apiList } from '../../../shared/transport';
 

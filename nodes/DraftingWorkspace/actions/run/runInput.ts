@@ -1,14 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { unmatchedKeysHint } from '../../../shared/common/autoMap';
-import type { Lane } from '../../../shared/common/batch';
+import { unmatchedKeysHint } from '../../mapper/autoMap';
+import type { Lane } from '../../pace/batch';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
-import { mapperNotice, RUN_MAPPER_NOTICE } from '../../../shared/common/mapperRules';
-import { readMapperValues } from '../../../shared/common/parameters';
-import { ENTRY_TEXT_FIELD, entryInputOf } from '../../../shared/runs/entryInput';
-import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../../shared/runs/startInput';
-import { getWorkflowDetail } from '../../../shared/runs/workflow.api';
+import { mapperNotice, RUN_MAPPER_NOTICE } from '../../mapper/mapperRules';
+import { readMapperValues } from '../../mapper/mapperValues';
+import { ENTRY_TEXT_FIELD, entryInputOf } from '../../runs/entryInput';
+import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../runs/startInput';
+import { getWorkflowDetail } from '../../runs/workflow.api';
 import { readUploadSettings } from '../inputDocument/uploadFields';
 import { uploadPendingDocuments, type UploadedInputDocument } from './startDocuments';
 

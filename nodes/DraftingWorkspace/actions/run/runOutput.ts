@@ -1,14 +1,14 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { withIdAs } from '../../../shared/common/items';
-import { withAbsoluteArtifactPaths } from '../../../shared/runs/artifactLinks';
-import { compactRun, endReasonOf, type CompactRun, type WaitSummary } from '../../../shared/runs/compact';
+import { withIdAs } from '../items';
+import { withAbsoluteArtifactPaths } from '../../runs/artifactLinks';
+import { compactRun, endReasonOf, type CompactRun, type WaitSummary } from '../../runs/compact';
 import type { FileShape } from '../../../shared/runs/files';
 import { describeRunFiles, type RunDownloads } from '../../../shared/runs/files.api';
 import { runErrorOf, runIdOf, statusOf } from '../../../shared/runs/record';
 import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
-import { waitForRun, type WaitResult } from '../../../shared/runs/wait.api';
+import { waitForRun, type WaitResult } from '../../runs/wait.api';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { readWaitOptions, wantsFailureOnRunFailure, wantsSimplified } from './waitFields';
 

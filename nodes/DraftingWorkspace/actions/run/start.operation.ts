@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { Lane } from '../../../shared/common/batch';
+import type { Lane } from '../../pace/batch';
 import { workflowLocator } from '../../../shared/common/descriptions';
 import { ensureNodeError, settle, withCreated, type CreatedResource } from '../../../shared/common/errors';
-import { getLocatorId, readFollowAtMost } from '../../../shared/common/parameters';
+import { getLocatorId } from '../../../shared/common/parameters';
+import { readFollowAtMost } from '../parameters';
 import { runIdOf } from '../../../shared/runs/record';
 import { isUnusableAnswer } from '../../../shared/transport';
 import { readUploadSettings, uploadOptionFields } from '../inputDocument/uploadFields';

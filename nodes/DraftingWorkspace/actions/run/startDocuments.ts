@@ -1,19 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Lane } from '../../../shared/common/batch';
-import { readBinaryFile } from '../../../shared/inputDocuments/binaryFile.api';
+import type { Lane } from '../../pace/batch';
+import { readBinaryFile } from '../../inputDocuments/binaryFile.api';
 import { ensureNodeError, settle, withCreated, type CreatedResource, type Settled } from '../../../shared/common/errors';
-import { checkUpload, type CheckedUpload } from '../../../shared/inputDocuments/check';
-import { waitUntilReady } from '../../../shared/inputDocuments/status.api';
-import { sendUpload } from '../../../shared/inputDocuments/upload.api';
-import { pollUntil } from '../../../shared/common/pollUntil.api';
+import { checkUpload, type CheckedUpload } from '../../inputDocuments/check';
+import { waitUntilReady } from '../../inputDocuments/status.api';
+import { sendUpload } from '../../inputDocuments/upload.api';
+import { pollUntil } from '../../execution/pollUntil.api';
 import {
 	binaryPropertiesToUpload,
 	placeUploadedDocuments,
 	toDocumentReference,
 	type DocumentReference,
 	type PendingDocumentField,
-} from '../../../shared/runs/documentFields';
+} from '../../runs/documentFields';
 import type { ReadUploadSettings } from '../inputDocument/uploadFields';
 import { apiObject, serviceCodeOf } from '../../../shared/transport';
 

@@ -1,10 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { Lane } from '../../../shared/common/batch';
+import type { Lane } from '../../pace/batch';
 import type { BatchPlan } from '../types';
 
-import { runLocator } from '../../../shared/common/descriptions';
-import { getLocatorId, readFollowAtMost } from '../../../shared/common/parameters';
+import { runLocator } from '../descriptions';
+import { getLocatorId } from '../../../shared/common/parameters';
+import { readFollowAtMost } from '../parameters';
 import { waitAndOutput } from './runOutput';
 import { simplifyFields, waitFields } from './waitFields';
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { binaryPropertyField, followAtMostOption } from '../../../shared/common/descriptions';
-import { runsAsTool } from '../../../shared/common/tool';
-import type { PauseBehaviour, TimeoutBehaviour, WaitOptions } from '../../../shared/runs/wait.api';
+import { binaryPropertyField, followAtMostOption } from '../descriptions';
+import { runsAsTool } from '../tool';
+import type { PauseBehaviour, TimeoutBehaviour, WaitOptions } from '../../runs/wait.api';
 
 type Show = NonNullable<IDisplayOptions['show']>;
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { templateLocator } from '../../../shared/common/descriptions';
-import { jsonItems } from '../../../shared/common/items';
+import { templateLocator } from '../descriptions';
+import { jsonItems } from '../items';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { apiObject } from '../../../shared/transport';
 import { READ_CONCURRENCY } from '../types';

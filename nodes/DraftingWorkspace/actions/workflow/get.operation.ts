@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { workflowLocator } from '../../../shared/common/descriptions';
-import { jsonItems, withIdAs } from '../../../shared/common/items';
+import { jsonItems, withIdAs } from '../items';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { apiObject } from '../../../shared/transport';
 import { READ_CONCURRENCY } from '../types';

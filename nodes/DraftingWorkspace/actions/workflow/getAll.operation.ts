@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { Lane } from '../../../shared/common/batch';
-import { withIdAs } from '../../../shared/common/items';
+import type { Lane } from '../../pace/batch';
+import { withIdAs } from '../items';
 import { getManyOperation } from '../getMany';
 
 /** GET /workflows: the workflows with an active version the key may start (narrowed by its allowlist). */

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { setOwn } from '../common/jsonSchema';
-import { isJsonObject } from '../transport/answer';
-import { carriesUserinfo } from '../transport/baseUrl';
+import { setOwn } from '../../shared/common/jsonSchema';
+import { isJsonObject } from '../../shared/transport/answer';
+import { carriesUserinfo } from '../../shared/transport/baseUrl';
 
 /** The formats a produced document can be downloaded in: the one list behind every format picker and file name. */
 const DOCUMENT_FORMATS = [

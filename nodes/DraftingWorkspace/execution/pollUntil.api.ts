@@ -1,6 +1,6 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { cancelSignalOf, type TransportContext } from '../transport';
+import { cancelSignalOf, type TransportContext } from '../../shared/transport';
 
 /** The default gaps: soon after the first try, then less often (Start Run's start refused with `document_not_ready`
  * is tried again this way; an upload's status reads have their own schedule, inputDocuments/readySchedule.ts). */

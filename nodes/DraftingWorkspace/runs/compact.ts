@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { FileShape } from './files';
-import { isPausedForReview, isTerminal, runErrorOf, runIdOf, statusOf, workflowIdOf } from './record';
+import type { FileShape } from '../../shared/runs/files';
+import { isPausedForReview, isTerminal, runErrorOf, runIdOf, statusOf, workflowIdOf } from '../../shared/runs/record';
 import { resultTextOf } from './resultText';
 
 /**

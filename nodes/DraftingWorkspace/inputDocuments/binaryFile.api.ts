@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import { isByteStream } from '../transport/types';
+import { isByteStream } from '../../shared/transport/types';
 
 /**
  * An input item's binary file, read without copying it more than once.

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isJsonObject } from '../transport/answer';
+import { isJsonObject } from '../../shared/transport/answer';
 
 /**
  * The run's result as text, for Simplify: what the run produced, which the compact answer would

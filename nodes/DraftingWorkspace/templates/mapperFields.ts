@@ -1,8 +1,8 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
-import { choiceColumnOptions, choiceListOptions } from '../common/choices';
-import { fieldTypeOfJsonType, typeOf } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, type LabelRule } from '../common/mapperRules';
+import { choiceColumnOptions, choiceListOptions } from '../mapper/choices';
+import { fieldTypeOfJsonType, typeOf } from '../../shared/common/jsonSchema';
+import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, type LabelRule } from '../mapper/mapperRules';
 import { isPictureField, templateFields, type AnswerProblem, type TemplateField } from './answers';
 
 /**

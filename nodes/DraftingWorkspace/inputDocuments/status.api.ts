@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { pollUntil } from '../common/pollUntil.api';
-import { apiObject } from '../transport';
+import { pollUntil } from '../execution/pollUntil.api';
+import { apiObject } from '../../shared/transport';
 import { readyReadDelayMs } from './readySchedule';
 
 /** An upload's status (GET /workflow-inputs/documents/{documentId}), and the wait until it is ready. */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiObject } from '../transport';
-import { executionContextOf } from './batch';
+import { apiObject } from '../../shared/transport';
+import { executionContextOf } from '../pace/batch';
 
 /**
  * Details (a workflow's, a template's) read during one execution, by path. Start Run and Produce From

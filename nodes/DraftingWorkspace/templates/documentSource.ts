@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseJsonText } from '../common/jsonObject';
-import { isJsonObject } from '../transport/answer';
+import { parseJsonText } from '../../shared/common/jsonObject';
+import { isJsonObject } from '../../shared/transport/answer';
 import { findDocumentLink, looksLikeLink, type DocumentFormat } from './links';
 
 /**

@@ -1,4 +1,4 @@
-import { CANCELLED_WAIT_MESSAGE } from '../transport';
+import { CANCELLED_WAIT_MESSAGE } from '../../shared/transport';
 
 /**
  * How well an item's error tells why its batch stopped: 0, it failed on its own; 1, the execution's cancel (or an

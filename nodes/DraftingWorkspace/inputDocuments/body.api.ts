@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ByteStream } from '../transport/types';
+import type { ByteStream } from '../../shared/transport/types';
 import { binaryAsBase64, copyBinaryInto } from './binaryFile.api';
 import type { CheckedUpload, UploadEncoding } from './check';
 import { allocateFramed, base64Chunks, framedStream, multipartFraming, type BodyFraming } from './multipart';

@@ -1,14 +1,14 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequestFull, serviceCodeOf } from '../transport';
-import { SseReader } from '../transport/sseReader.api';
-import type { ByteStream } from '../transport/types';
-import { ensureNodeError, settle } from '../common/errors';
-import { parseJsonObject } from '../common/jsonObject';
-import { isPausedForReview, isTerminal, passedReviewStep, statusOf } from './record';
-import { ProgressRelay } from '../chat/relay.api';
-import { readRunRecord, runPath } from './record.api';
+import { apiRequestFull, serviceCodeOf } from '../../shared/transport';
+import { SseReader } from '../../shared/transport/sseReader.api';
+import type { ByteStream } from '../../shared/transport/types';
+import { ensureNodeError, settle } from '../../shared/common/errors';
+import { parseJsonObject } from '../../shared/common/jsonObject';
+import { isPausedForReview, isTerminal, passedReviewStep, statusOf } from '../../shared/runs/record';
+import { ProgressRelay } from '../../shared/chat/relay.api';
+import { readRunRecord, runPath } from '../../shared/runs/record.api';
 
 export type PauseBehaviour = 'keepWaiting' | 'return';
 export type TimeoutBehaviour = 'error' | 'returnCurrent';

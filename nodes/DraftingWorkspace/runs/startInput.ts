@@ -1,12 +1,12 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
-import { booleanFromText } from '../common/booleanText';
-import { choiceColumnOptions, choiceListOptions, readChoice, readChoiceList } from '../common/choices';
-import { parseJsonText } from '../common/jsonObject';
-import { coerceNumber, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../common/jsonSchema';
-import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule } from '../common/mapperRules';
+import { booleanFromText } from '../mapper/booleanText';
+import { choiceColumnOptions, choiceListOptions, readChoice, readChoiceList } from '../mapper/choices';
+import { parseJsonText } from '../../shared/common/jsonObject';
+import { coerceNumber, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../../shared/common/jsonSchema';
+import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule } from '../mapper/mapperRules';
 import { normaliseDateAnswer } from '../templates/dates';
-import { isJsonObject, numberIn } from '../transport/answer';
+import { isJsonObject, numberIn } from '../../shared/transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
 
 /**

@@ -1,12 +1,12 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import { binaryFromResponse, downloadToBinary, mimeTypeOf } from '../transport/download.api';
-import { readErrorBody } from '../transport/errorBody.api';
+import { binaryFromResponse, downloadToBinary, mimeTypeOf } from '../../shared/transport/download.api';
+import { readErrorBody } from '../../shared/transport/errorBody.api';
 import { extensionOf, findDocumentLink, type DocumentFormat } from './links';
-import { ensureNodeError, settle } from '../common/errors';
-import { apiRequestFull, serviceCodeOf } from '../transport';
-import { isJsonObject } from '../transport/answer';
+import { ensureNodeError, settle } from '../../shared/common/errors';
+import { apiRequestFull, serviceCodeOf } from '../../shared/transport';
+import { isJsonObject } from '../../shared/transport/answer';
 
 /** Downloads one format of a produced document from the link the service gave (resolved against the base URL). */
 export async function downloadDocument(this: IExecuteFunctions, links: unknown, format: DocumentFormat, itemIndex: number): Promise<IBinaryData> {

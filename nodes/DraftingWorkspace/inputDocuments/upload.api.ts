@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequestFull, headerValue } from '../transport';
-import { objectAnswer } from '../transport/answer';
-import { carriesUserinfo } from '../transport/baseUrl';
-import { unusableAnswerError } from '../transport/json.api';
-import type { ApiRequestOptions } from '../transport/types';
+import { apiRequestFull, headerValue } from '../../shared/transport';
+import { objectAnswer } from '../../shared/transport/answer';
+import { carriesUserinfo } from '../../shared/transport/baseUrl';
+import { unusableAnswerError } from '../../shared/transport/json.api';
+import type { ApiRequestOptions } from '../../shared/transport/types';
 import { uploadBody } from './body.api';
 import type { CheckedUpload, UploadEncoding } from './check';
 import { INPUT_DOCUMENTS_PATH } from './status.api';

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { booleanFromText } from '../common/booleanText';
-import { choiceListOptions, readChoice, readChoiceList } from '../common/choices';
-import { coerceNumber, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../common/jsonSchema';
-import { isJsonObject } from '../transport/answer';
+import { booleanFromText } from '../mapper/booleanText';
+import { choiceListOptions, readChoice, readChoiceList } from '../mapper/choices';
+import { coerceNumber, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../../shared/common/jsonSchema';
+import { isJsonObject } from '../../shared/transport/answer';
 import { normaliseDateAnswer } from './dates';
 
 /**

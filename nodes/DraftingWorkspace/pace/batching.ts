@@ -1,9 +1,9 @@
 import { sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { BatchScheduler } from '../../shared/common/batch';
-import { derivedContext } from '../../shared/common/batch';
-import { AutoWindow, fixedWindow, type SendWindow } from '../../shared/common/sendWindow';
+import type { BatchScheduler } from './batch';
+import { derivedContext } from './batch';
+import { AutoWindow, fixedWindow, type SendWindow } from './sendWindow';
 import { PUSHBACK_LISTENER, type PushbackListener } from '../../shared/transport';
 
 /** The Batch Size a user gets when they pick a fixed pace: the key's steady pace (5 a second) for 2 s items. */

@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { autoMapItem } from './autoMap';
+
+export interface MapperValues {
+	/** Answers keyed by field id. */
+	values: IDataObject;
+	automatic: boolean;
+	/** With "Map Automatically": the item's keys that matched no field (see `autoMapItem`). */
+	unmatchedInputKeys?: string[];
+}
+
+/**
+ * The values of a resourceMapper parameter, or, when "Map Automatically" is chosen, the item's JSON mapped onto
+ * `fieldIds` (nested objects onto dotted ids, unmatched keys named). Read as a whole: reading `<name>.value`
+ * throws in automatic mode (its value is null there).
+ */
+export function readMapperValues(this: IExecuteFunctions, name: string, itemIndex: number, fieldIds: readonly string[]): MapperValues {
+	const mapper = this.getNodeParameter(name, itemIndex, {}) as IDataObject;
+	if (mapper.mappingMode === 'autoMapInputData') {
+		const { values, unmatchedInputKeys } = autoMapItem(this.getInputData()[itemIndex]?.json ?? {}, fieldIds);
+		return { values, automatic: true, unmatchedInputKeys };
+	}
+	return { values: mapper.value && typeof mapper.value === 'object' ? (mapper.value as IDataObject) : {}, automatic: false };
+}
