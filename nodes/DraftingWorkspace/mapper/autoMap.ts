@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { getOwn, isEmptyAnswer, setOwn } from '../../shared/common/jsonSchema';
+import { getOwn, isEmptyAnswer, setOwn } from './jsonSchema';
 
 /**
  * "Map Automatically": an item's JSON onto the field mapper's field ids. Pure: no I/O. Shared by Produce From

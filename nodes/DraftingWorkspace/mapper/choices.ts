@@ -1,7 +1,7 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { parseJsonText } from '../../shared/common/jsonObject';
-import { enumOptions, typeOf, type Coerced } from '../../shared/common/jsonSchema';
+import { enumOptions, typeOf, type Coerced } from './jsonSchema';
 
 /**
  * Choice answers (an `enum`, or an array whose items are an `enum`) as both mappers read them. Pure: no I/O.

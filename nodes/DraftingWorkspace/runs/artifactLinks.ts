@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { setOwn } from '../../shared/common/jsonSchema';
+import { setOwn } from '../mapper/jsonSchema';
 
 /**
  * A run record as output, with every rendered file's `renderedArtifact.downloadPath` absolute on the credential's

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { parseJsonText } from '../../shared/common/jsonObject';
-import { setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../../shared/common/jsonSchema';
+import { setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../mapper/jsonSchema';
 
 /**
  * Document fields of a run input (`format: document`, or an array of them): what a field was given (uploaded

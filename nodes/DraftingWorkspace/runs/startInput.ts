@@ -3,7 +3,7 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 import { booleanFromText } from '../mapper/booleanText';
 import { choiceColumnOptions, choiceListOptions, readChoice, readChoiceList } from '../mapper/choices';
 import { parseJsonText } from '../../shared/common/jsonObject';
-import { coerceNumber, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../../shared/common/jsonSchema';
+import { coerceNumber, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../mapper/jsonSchema';
 import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule } from '../mapper/mapperRules';
 import { normaliseDateAnswer } from '../templates/dates';
 import { isJsonObject, numberIn } from '../../shared/transport/answer';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { booleanFromText } from '../mapper/booleanText';
 import { choiceListOptions, readChoice, readChoiceList } from '../mapper/choices';
-import { coerceNumber, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../../shared/common/jsonSchema';
+import { coerceNumber, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../mapper/jsonSchema';
 import { isJsonObject } from '../../shared/transport/answer';
 import { normaliseDateAnswer } from './dates';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { setOwn } from '../../shared/common/jsonSchema';
+import { setOwn } from '../mapper/jsonSchema';
 import { isJsonObject } from '../../shared/transport/answer';
 import { carriesUserinfo } from '../../shared/transport/baseUrl';
 

@@ -1,7 +1,7 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { choiceColumnOptions, choiceListOptions } from '../mapper/choices';
-import { fieldTypeOfJsonType, typeOf } from '../../shared/common/jsonSchema';
+import { fieldTypeOfJsonType, typeOf } from '../mapper/jsonSchema';
 import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, type LabelRule } from '../mapper/mapperRules';
 import { isPictureField, templateFields, type AnswerProblem, type TemplateField } from './answers';
 
