@@ -10,7 +10,7 @@ import type {
 import { workflowLocator } from '../shared/common/descriptions';
 import { NODE_TYPES } from '../shared/common/nodeTypes';
 import { locatorValue } from '../shared/common/parameters';
-import * as listSearch from '../shared/common/listSearch.api';
+import { searchWorkflows } from '../shared/common/listSearch.api';
 import { withFailure } from '../shared/transport';
 import type { TriggerSettings } from './lists.api';
 import { pollFinishedRuns } from './poll';
@@ -99,7 +99,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch: { searchWorkflows } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings.call(this);

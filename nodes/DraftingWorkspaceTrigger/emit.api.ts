@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { ensureNodeError, settle } from '../shared/common/errors';
 import { describeRunFiles } from '../shared/runs/files.api';
 import { downloadRenderedFiles } from '../shared/runs/renderedFiles.api';
-import { readRunRecord } from '../shared/runs/record.api';
+import { getRun } from '../shared/client';
 import { findRenderedArtifacts, runIdOf } from '../shared/runs/record';
 import type { TriggerSettings } from './lists.api';
 import type { PollBudget } from './pollBudget';
@@ -26,7 +26,7 @@ export async function toItem(
 	let record = (id && direct[id]) || undefined;
 	if (!record) {
 		budget.spend();
-		record = id ? await readRunRecord.call(this, id, { retry: budget.retry() }) : run;
+		record = id ? await getRun.call(this, id, { retry: budget.retry() }) : run;
 	}
 	if (!settingsSelect(settings.key, record)) return null;
 	if (!settings.attachFiles) return { json: record };

@@ -1,8 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { ensureNodeError, settle } from '../shared/common/errors';
-import { readRunRecord } from '../shared/runs/record.api';
-import { apiList, serviceCodeOf } from '../shared/transport';
+import { getRun, listRuns as listRunsOf } from '../shared/client';
+import { serviceCodeOf } from '../shared/transport';
 import type { RetryPolicy } from '../shared/transport/retry';
 import type { PollBudget } from './pollBudget';
 import { mayRefuseStatus, pageMayHideRuns, splitStatuses, type ListedPage } from './state/pages';
@@ -19,7 +19,7 @@ export interface TriggerSettings {
 }
 
 export async function listRuns(this: IPollFunctions, query: IDataObject, retry: Partial<RetryPolicy>): Promise<IDataObject[]> {
-	return await apiList.call(this, { method: 'GET', path: '/workflows/runs', qs: query, retry }, { what: 'a list of runs', key: 'runs' });
+	return await listRunsOf.call(this, query, { retry });
 }
 
 /**
@@ -71,7 +71,7 @@ export async function readPending(this: IPollFunctions, ids: string[], budget: P
 	for (const id of ids) {
 		if (!budget.allows()) break;
 		budget.spend();
-		const read = await settle(readRunRecord.call(this, id, { retry: budget.retry() }));
+		const read = await settle(getRun.call(this, id, { retry: budget.retry() }));
 		if (read.ok) direct[id] = read.value;
 		// A run the service no longer shows (404) is forgotten.
 		else if (isNotFound(read.error)) direct[id] = null;

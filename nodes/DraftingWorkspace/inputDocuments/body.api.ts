@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import type { UploadRequestBody } from '../../shared/client';
 import type { ByteStream } from '../../shared/transport/types';
 import { binaryAsBase64, copyBinaryInto } from './binaryFile.api';
 import type { CheckedUpload, UploadEncoding } from './check';
@@ -24,21 +25,13 @@ async function bufferedBody(this: IExecuteFunctions, itemIndex: number, upload: 
 	return body;
 }
 
-interface UploadBody {
-	contentType: string;
-	body?: Buffer;
-	/** For files in n8n's binary data store: a fresh stream per attempt (head, the file, tail). */
-	bodyFactory?: () => Promise<ByteStream | Buffer>;
-	contentLength: number;
-}
-
 /**
  * The request body. A file in n8n's binary data store (the default filesystem mode, S3, database) is
  * streamed from the store, framed by the multipart (or JSON) head and tail, so it is never held in memory.
  * Inline binary data (base64 in the item) is decoded once into a Buffer of the body's final size: it has
  * to be decoded anyway, and a Buffer goes through n8n's request helper unchanged.
  */
-export async function uploadBody(this: IExecuteFunctions, itemIndex: number, upload: CheckedUpload, encoding: UploadEncoding): Promise<UploadBody> {
+export async function uploadBody(this: IExecuteFunctions, itemIndex: number, upload: CheckedUpload, encoding: UploadEncoding): Promise<UploadRequestBody> {
 	const framing = framingOf(upload, encoding);
 	const contentLength = framing.head.length + framing.contentBytes + framing.tail.length;
 	const id = upload.file.binary.id;

@@ -2,24 +2,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pollUntil } from '../execution/pollUntil.api';
-import { apiObject } from '../../shared/transport';
+import { getUploadStatus } from '../../shared/client';
 import { readyReadDelayMs } from './readySchedule';
 
-/** An upload's status (GET /workflow-inputs/documents/{documentId}), and the wait until it is ready. */
-
-export const INPUT_DOCUMENTS_PATH = '/workflow-inputs/documents';
-
-export function inputDocumentPath(documentId: string): string {
-	return `${INPUT_DOCUMENTS_PATH}/${encodeURIComponent(documentId)}`;
-}
-
-function statusPathOf(record: IDataObject): string {
-	return typeof record.documentId === 'string' ? inputDocumentPath(record.documentId) : String(record.statusLocation);
-}
-
-export async function getUploadStatus(this: IExecuteFunctions, itemIndex: number, path: string): Promise<IDataObject> {
-	return await apiObject.call(this, { method: 'GET', path, itemIndex }, { what: "the upload's status" });
-}
+/** The wait until an upload is ready. */
 
 function ingestionFailed(this: IExecuteFunctions, itemIndex: number, record: IDataObject, what: string): NodeOperationError {
 	const code = typeof record.processingError === 'string' && record.processingError ? record.processingError : 'no code given';
@@ -45,10 +31,9 @@ export async function waitUntilReady(
 	uploadedAt: number,
 ): Promise<IDataObject> {
 	if (uploaded.status === 'ready') return uploaded;
-	const path = statusPathOf(uploaded);
 	const delayBefore = (attempt: number) => readyReadDelayMs(Date.now() - uploadedAt, attempt === 0);
 	const check = async () => {
-		const record = { ...uploaded, ...(await getUploadStatus.call(this, itemIndex, path)) };
+		const record = { ...uploaded, ...(await getUploadStatus.call(this, uploaded, { itemIndex })) };
 		return { done: record.status === 'ready' || record.status === 'failed', value: record };
 	};
 	const outcome = await pollUntil(this, `${what} to be processed`, timeoutMs, check, delayBefore);

@@ -4,7 +4,7 @@ import { locatorValue } from '../../shared/common/parameters';
 import { ENTRY_TEXT_FIELD, entryInputOf } from '../runs/entryInput';
 import { entryKindOf, runInputFields, unwrapInputSchema } from '../runs/startInput';
 import { templateMapperFields } from '../templates/mapperFields';
-import { apiObject } from '../../shared/transport';
+import { getTemplate, getWorkflow } from '../../shared/client';
 
 /**
  * n8n's mapper keeps the last `emptyFieldsNotice` it was given until another one replaces it, and shows it whenever
@@ -27,7 +27,7 @@ const AUTO_MAP_NOTICE = {
 export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const workflowId = locatorValue(this.getNodeParameter('workflowId', undefined, { extractValue: true }));
 	if (!workflowId) return { fields: [], emptyFieldsNotice: 'Select a workflow first.' };
-	const detail = await apiObject.call(this, { method: 'GET', path: `/workflows/${encodeURIComponent(workflowId)}` }, { what: 'a workflow' });
+	const detail = await getWorkflow.call(this, workflowId);
 	const mode = this.getNodeParameter('inputMode', 'entryStep');
 	if (mode === 'entryStep') {
 		const entry = entryInputOf(detail);
@@ -60,7 +60,7 @@ export async function getRunInputFields(this: ILoadOptionsFunctions): Promise<Re
 export async function getTemplateFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const templateId = locatorValue(this.getNodeParameter('templateId', undefined, { extractValue: true }));
 	if (!templateId) return { fields: [], emptyFieldsNotice: 'Select a template first.' };
-	const template = await apiObject.call(this, { method: 'GET', path: `/document-templates/${encodeURIComponent(templateId)}` }, { what: 'a template' });
+	const template = await getTemplate.call(this, templateId);
 	if (template.needsAttention === true)
 		return {
 			fields: [],

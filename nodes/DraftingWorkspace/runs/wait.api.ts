@@ -1,14 +1,13 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequestFull, serviceCodeOf } from '../../shared/transport';
+import { serviceCodeOf } from '../../shared/transport';
 import { SseReader } from '../../shared/transport/sseReader.api';
-import type { ByteStream } from '../../shared/transport/types';
 import { ensureNodeError, settle } from '../../shared/common/errors';
 import { parseJsonObject } from '../../shared/common/jsonObject';
 import { isPausedForReview, isTerminal, passedReviewStep, statusOf } from '../../shared/runs/record';
 import { ProgressRelay } from '../../shared/chat/relay.api';
-import { readRunRecord, runPath } from '../../shared/runs/record.api';
+import { getRun, openRunEvents } from '../../shared/client';
 
 export type PauseBehaviour = 'keepWaiting' | 'return';
 export type TimeoutBehaviour = 'error' | 'returnCurrent';
@@ -80,7 +79,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 	// minute by default), well above the usual 15-30 s heartbeat, so a healthy stream is never read.
 	const quietLimitMs = options.onPause === 'keepWaiting' ? 4 * options.checkIntervalMs : options.checkIntervalMs;
 
-	const readRecord = async (): Promise<IDataObject> => await readRunRecord.call(this, runId, { itemIndex: options.itemIndex });
+	const readRecord = async (): Promise<IDataObject> => await getRun.call(this, runId, { itemIndex: options.itemIndex });
 	const result = async (record: IDataObject, outcome: WaitOutcome): Promise<WaitResult> => {
 		await relay.end();
 		const paused = pausedForReview || passedReviewStep(record) || isPausedForReview(record);
@@ -132,14 +131,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 		if (Date.now() >= deadline) return await timedOut();
 
 		const opened = await settle(
-			apiRequestFull.call(this, {
-				method: 'GET',
-				path: `${runPath(runId)}/events`,
-				headers: { Accept: 'text/event-stream' },
-				response: 'stream',
-				timeoutMs: STREAM_IDLE_TIMEOUT_MS,
-				itemIndex: options.itemIndex,
-			}),
+			openRunEvents.call(this, runId, STREAM_IDLE_TIMEOUT_MS, { itemIndex: options.itemIndex }),
 		);
 		if (!opened.ok) {
 			throwIfCancelled();
@@ -147,7 +139,7 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 			// Contract, Events: the stream of a finished run is refused; the record has the outcome.
 			return await result(await readRecord(), 'finished');
 		}
-		const reader = new SseReader(opened.value.body as ByteStream);
+		const reader = new SseReader(opened.value);
 		let heartbeatsSeen = 0;
 		streamConnections++;
 

@@ -1,11 +1,12 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
-import { binaryFromResponse, downloadToBinary, mimeTypeOf } from '../../shared/transport/download.api';
+import { downloadDocumentContent, openDocumentLink } from '../../shared/client';
+import { binaryFromResponse, mimeTypeOf } from '../../shared/transport/download.api';
 import { readErrorBody } from '../../shared/transport/errorBody.api';
 import { extensionOf, findDocumentLink, type DocumentFormat } from './links';
 import { ensureNodeError, settle } from '../../shared/common/errors';
-import { apiRequestFull, serviceCodeOf } from '../../shared/transport';
+import { serviceCodeOf } from '../../shared/transport';
 import { isJsonObject } from '../../shared/transport/answer';
 
 /** Downloads one format of a produced document from the link the service gave (resolved against the base URL). */
@@ -43,8 +44,8 @@ export async function downloadDocumentLink(
 
 async function fetchDocument(this: IExecuteFunctions, link: string, format: DocumentFormat, itemIndex: number, mayBeRecord: boolean) {
 	const fallbackFileName = `document.${extensionOf(format)}`;
-	if (!mayBeRecord) return { data: await downloadToBinary.call(this, link, { itemIndex, fallbackFileName }), link };
-	const response = await apiRequestFull.call(this, { method: 'GET', path: link, qs: { encoding: 'binary' }, response: 'stream', itemIndex });
+	if (!mayBeRecord) return { data: await downloadDocumentContent.call(this, link, { itemIndex, fallbackFileName }), link };
+	const response = await openDocumentLink.call(this, link, { itemIndex });
 	if (mimeTypeOf(response) !== 'application/json') return { data: await binaryFromResponse.call(this, response, fallbackFileName), link };
 	const record = parsedRecord(await readErrorBody(response.body));
 	const contentLink = isJsonObject(record) ? findDocumentLink(record, format) : undefined;
@@ -53,7 +54,7 @@ async function fetchDocument(this: IExecuteFunctions, link: string, format: Docu
 			description: `Give the document's links as Produce From Template output them ({{ $json.links }}), its record link (links.document) or its ${format} link.`,
 			itemIndex,
 		});
-	return { data: await downloadToBinary.call(this, contentLink, { itemIndex, fallbackFileName }), link: contentLink };
+	return { data: await downloadDocumentContent.call(this, contentLink, { itemIndex, fallbackFileName }), link: contentLink };
 }
 
 /** The record's JSON text as a value (anything unparsable is no record). */

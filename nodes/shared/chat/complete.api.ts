@@ -1,8 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { listModels, openChatCompletion } from '../client';
 import { ensureNodeError, settle } from '../common/errors';
-import { apiList, apiRequestFull, cancelSignalOf, serviceCodeOf, type TransportContext } from '../transport';
+import { cancelSignalOf, serviceCodeOf, type TransportContext } from '../transport';
 import type { ByteStream } from '../transport/types';
 import { isCutShort, type AggregatedCompletion } from './completion';
 import { ProgressRelay } from './relay.api';
@@ -15,7 +16,7 @@ export const MAX_ANSWER_MS = 10 * 60_000;
 async function explainModelRefusal(this: TransportContext, error: unknown, itemIndex: number | undefined): Promise<Error> {
 	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
 	if (serviceCodeOf(nodeError) !== 'model_not_allowed') return nodeError;
-	const listed = await settle(apiList.call(this, { method: 'GET', path: '/v1/models', itemIndex }, { what: 'a list of models', key: 'data' }));
+	const listed = await settle(listModels.call(this, { itemIndex }));
 	if (listed.ok) {
 		const ids = listed.value.map((model) => model.id).filter((id): id is string => typeof id === 'string' && id !== '');
 		if (ids.length) nodeError.message = `${nodeError.message}; allowed: ${ids.join(', ')}`;
@@ -30,19 +31,13 @@ async function explainModelRefusal(this: TransportContext, error: unknown, itemI
  */
 export async function openCompletionStream(this: TransportContext, body: IDataObject, itemIndex?: number): Promise<ByteStream> {
 	const sent = await settle(
-		apiRequestFull.call(this, {
-			method: 'POST',
-			path: '/v1/chat/completions',
-			body,
-			headers: { Accept: 'text/event-stream' },
-			response: 'stream',
-			timeoutMs: 120_000,
+		openChatCompletion.call(this, body, {
 			itemIndex,
 			ifUnsure: 'Running the item again asks again; the first answer may already count against the quota.',
 		}),
 	);
 	if (!sent.ok) throw await explainModelRefusal.call(this, sent.error, itemIndex);
-	return sent.value.body as ByteStream;
+	return sent.value;
 }
 
 /** The error for a stream that was cut before its end (its answer may be partial). */

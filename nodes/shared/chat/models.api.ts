@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiList } from '../transport';
+import { listModels } from '../client';
 
 /**
  * The chat models of the workspace, for every Model picker (the locator's list):
@@ -9,7 +9,7 @@ import { apiList } from '../transport';
  */
 async function chatModelIds(this: ILoadOptionsFunctions, filter?: string): Promise<string[]> {
 	const needle = filter?.trim().toLowerCase() ?? '';
-	return (await apiList.call(this, { method: 'GET', path: '/v1/models' }, { what: 'a list of models', key: 'data' }))
+	return (await listModels.call(this))
 		.map((model) => (typeof model.id === 'string' ? model.id : ''))
 		.filter((id) => id !== '' && id.toLowerCase().includes(needle))
 		.sort();

@@ -1,7 +1,7 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import type { RetryPolicy } from '../transport/retry';
-import { downloadToBinary } from '../transport/download.api';
+import { downloadRunFile } from '../client';
 import { safeFileName } from '../transport/fileName';
 import { artifactFallbackName, findRenderedArtifacts, type RenderedArtifact } from './record';
 
@@ -33,7 +33,7 @@ export async function downloadRenderedFiles(
 	const files: DownloadedFile[] = [];
 	for (const [index, artifact] of artifacts.entries()) {
 		const property = binaryPropertyFor(base, index);
-		const data = await downloadToBinary.call(this, artifact.downloadPath, {
+		const data = await downloadRunFile.call(this, artifact.downloadPath, {
 			itemIndex: options.itemIndex,
 			retry: options.retry,
 			fallbackFileName: safeFileName(artifact.filename, artifactFallbackName(record, artifact, index)),

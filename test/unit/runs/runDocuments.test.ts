@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runDocumentsOf } from '../../../nodes/shared/runs/runDocuments';
+import { runDocumentsOf } from '../../../nodes/DraftingWorkspace/runs/runDocuments';
 import { runsOf } from '../../support/depth';
 
 // Download Input Document's picker lists the run's documents, read from its record.

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { jsonItems } from '../items';
-import { apiList } from '../../../shared/transport';
+import { listModels } from '../../../shared/client';
 
 export const description: INodeProperties[] = [];
 
 /** GET /v1/models: the chat models the workspace allows for API access (only one when it fixes one). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	return jsonItems(await apiList.call(this, { method: 'GET', path: '/v1/models', itemIndex }, { what: 'a list of models', key: 'data' }));
+	return jsonItems(await listModels.call(this, { itemIndex }));
 }

@@ -13,7 +13,8 @@ import { buildTemplateInput, templateFields } from '../../templates/answers';
 import { describeAnswerProblems } from '../../templates/mapperFields';
 import { pictureProblem } from '../../templates/pictures';
 import { readOncePerExecution } from '../../execution/readOnce.api';
-import { apiObject, isUnusableAnswer, serviceCodeOf } from '../../../shared/transport';
+import { getTemplate, produceDocument } from '../../../shared/client';
+import { isUnusableAnswer, serviceCodeOf } from '../../../shared/transport';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { POST_STAGE } from '../types';
 import { downloadProduced } from './produceDownload';
@@ -106,8 +107,7 @@ function withUnmatchedKeys(this: IExecuteFunctions, error: unknown, itemIndex: n
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
 	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
-	const templatePath = `/document-templates/${encodeURIComponent(templateId)}`;
-	const template = await readOncePerExecution.call(this, templatePath, itemIndex, 'the template with its input schema');
+	const template = await readOncePerExecution.call(this, `template ${templateId}`, async () => await getTemplate.call(this, templateId, { itemIndex }, 'the template with its input schema'));
 	const name = typeof template.name === 'string' ? `"${template.name}"` : templateId;
 	if (template.needsAttention === true)
 		throw new NodeOperationError(this.getNode(), `Template ${name} needs attention before it can be used`, {
@@ -133,18 +133,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	if (title) body.title = title;
 	const posted = await settle(
 		lane.send(POST_STAGE, async () =>
-			await apiObject.call(
-				this,
-				{
-					method: 'POST',
-					path: `${templatePath}/documents`,
-					body,
-					itemIndex,
-					ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
-					hearAnswerOnCancel: true,
-				},
-				{ what: 'the produced document (status, links)' },
-			),
+			await produceDocument.call(this, templateId, body, {
+				itemIndex,
+				ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
+			}),
 		),
 	);
 	if (!posted.ok && isUnusableAnswer(posted.error)) {

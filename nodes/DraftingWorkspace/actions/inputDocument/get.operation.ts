@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ensureNodeError, settle } from '../../../shared/common/errors';
-import { getUploadStatus, inputDocumentPath } from '../../inputDocuments/status.api';
+import { getUploadStatus } from '../../../shared/client';
 import { jsonItems } from '../items';
 import { READ_CONCURRENCY } from '../types';
 
@@ -30,7 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Enter the documentId from an Upload step, e.g. {{ $json.documentId }}.',
 			itemIndex,
 		});
-	const read = await settle(getUploadStatus.call(this, itemIndex, inputDocumentPath(documentId)));
+	const read = await settle(getUploadStatus.call(this, { documentId }, { itemIndex }));
 	if (read.ok) return jsonItems(read.value);
 	const error = ensureNodeError(this.getNode(), read.error, itemIndex);
 	if (String((error as { httpCode?: unknown }).httpCode ?? '') === '404')

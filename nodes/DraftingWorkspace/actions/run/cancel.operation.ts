@@ -5,8 +5,8 @@ import { runLocator } from '../descriptions';
 import { jsonItems } from '../items';
 import { ensureNodeError, settle } from '../../../shared/common/errors';
 import { getLocatorId } from '../../../shared/common/parameters';
-import { runPath } from '../../../shared/runs/record.api';
-import { apiObject, serviceCodeOf } from '../../../shared/transport';
+import { cancelRun } from '../../../shared/client';
+import { serviceCodeOf } from '../../../shared/transport';
 import { POST_STAGE } from '../types';
 
 export const description: INodeProperties[] = [
@@ -24,16 +24,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
 	const sent = await settle(
 		lane.send(POST_STAGE, async () =>
-			await apiObject.call(
-				this,
-				{
-					method: 'POST',
-					path: `${runPath(runId)}/cancel`,
-					itemIndex,
-					ifUnsure: `Read the run with Run → Get (run ID ${runId}): its status says whether it is being cancelled. Cancelling again is harmless.`,
-				},
-				{ what: 'the cancel answer (runId, requested)' },
-			),
+			await cancelRun.call(this, runId, {
+				itemIndex,
+				ifUnsure: `Read the run with Run → Get (run ID ${runId}): its status says whether it is being cancelled. Cancelling again is harmless.`,
+			}),
 		),
 	);
 	if (!sent.ok) throw explainCancelRefusal(sent.error, itemIndex, this);

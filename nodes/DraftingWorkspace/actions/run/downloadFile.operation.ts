@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { binaryPropertyField, runLocator } from '../descriptions';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
-import { readRunRecord, runPath } from '../../../shared/runs/record.api';
+import { getRun, runFilePath } from '../../../shared/client';
 import { findRenderedArtifacts, statusOf, type RenderedArtifact } from '../../../shared/runs/record';
 import { describeRunFiles, type RunDownloads } from '../../../shared/runs/files.api';
 
@@ -54,12 +54,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				description: 'Enter the ID of a render step of the run, or choose "All Rendered Files of the Run".',
 				itemIndex,
 			});
-		const artifact = { stepId, downloadPath: `${runPath(runId)}/files/${encodeURIComponent(stepId)}/download` };
+		const artifact = { stepId, downloadPath: runFilePath(runId, stepId) };
 		const downloads = await downloadRenderedFiles.call(this, { runId }, { binaryPropertyName, itemIndex, artifacts: [artifact] });
 		return [{ json: { runId, files: await filesJson.call(this, { runId }, downloads, [artifact], itemIndex) }, binary: downloads.binary }];
 	}
 
-	const record = await readRunRecord.call(this, runId, { itemIndex });
+	const record = await getRun.call(this, runId, { itemIndex });
 	if (!findRenderedArtifacts(record).length)
 		throw new NodeOperationError(this.getNode(), `Run ${runId} has no rendered files (status ${statusOf(record) ?? 'unknown'})`, {
 			description:

@@ -6,9 +6,8 @@ import { binaryPropertyField, runLocator } from '../descriptions';
 import { describeFile } from '../../../shared/runs/files';
 import { downloadedFacts } from '../../../shared/runs/files.api';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
-import { downloadToBinary } from '../../../shared/transport/download.api';
 import { getLocatorId, locatorValue } from '../../../shared/common/parameters';
-import { runPath } from '../../../shared/runs/record.api';
+import { downloadRunInputDocument } from '../../../shared/client';
 
 const show = { resource: ['run'], operation: ['downloadInputDocument'] };
 const DESCRIPTION = "A document version on the run's input or knowledge-base coverage lists (see Run → Get)";
@@ -45,8 +44,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-	const path = `${runPath(runId)}/input-documents/${encodeURIComponent(documentVersionId)}/download`;
-	const data = await downloadToBinary.call(this, path, { itemIndex, fallbackFileName: documentVersionId, qs: {} });
+	const { data, path } = await downloadRunInputDocument.call(this, runId, documentVersionId, { itemIndex });
 	const downloaded = await downloadedFacts.call(this, data, binaryPropertyName);
 	const file = describeFile({ downloaded, path, fallbackName: documentVersionId }, await serviceUrlResolver.call(this, itemIndex));
 	return [{ json: { runId, documentVersionId, file: file as unknown as IDataObject }, binary: { [binaryPropertyName]: data } }];

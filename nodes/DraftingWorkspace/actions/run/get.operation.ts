@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { runLocator } from '../descriptions';
 import { jsonItems } from '../items';
 import { getLocatorId } from '../../../shared/common/parameters';
-import { readRunRecord } from '../../../shared/runs/record.api';
+import { getRun } from '../../../shared/client';
 import { READ_CONCURRENCY } from '../types';
 import { recordOutput, simplifiedRun } from './runOutput';
 import { simplifyFields, wantsSimplified } from './waitFields';
@@ -18,7 +18,7 @@ export const concurrency = READ_CONCURRENCY;
 /** GET /workflows/runs/{runId}: the run record (with `runId` and `files`), or its compact answer (Simplify). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
-	const record = await readRunRecord.call(this, runId, { itemIndex });
+	const record = await getRun.call(this, runId, { itemIndex });
 	if (!wantsSimplified.call(this, itemIndex)) return jsonItems(await recordOutput.call(this, record, itemIndex));
 	return jsonItems((await simplifiedRun.call(this, record, itemIndex)) as unknown as IDataObject);
 }

@@ -5,7 +5,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { workflowLocator } from '../../../shared/common/descriptions';
 import { jsonItems, withIdAs } from '../items';
 import { locatorValue } from '../../../shared/common/parameters';
-import { apiList } from '../../../shared/transport';
+import { listRuns } from '../../../shared/client';
 
 const show = { resource: ['run'], operation: ['getAll'] };
 /** Contract, Endpoints: the list holds the most recent 50 visible runs after filtering. */
@@ -105,7 +105,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// The service reads Started To as a whole day; the day is taken as the user sees it, in the workflow's time zone.
 	if (filters.startedTo) qs.startedTo = toDateTime.call(this, filters.startedTo, 'Started To', itemIndex).toISODate();
 
-	const runs = await apiList.call(this, { method: 'GET', path: '/workflows/runs', qs, itemIndex }, { what: 'a list of runs', key: 'runs' });
+	const runs = await listRuns.call(this, qs, { itemIndex });
 	const limit = this.getNodeParameter('limit', itemIndex, RUN_LIST_MAX) as number;
 	const listed = runs.slice(0, limit);
 	return jsonItems(listed.map((run) => withIdAs(run, 'runId')));

@@ -15,7 +15,8 @@ import {
 	type PendingDocumentField,
 } from '../../runs/documentFields';
 import type { ReadUploadSettings } from '../inputDocument/uploadFields';
-import { apiObject, serviceCodeOf } from '../../../shared/transport';
+import { startRun as postRun } from '../../../shared/client';
+import { serviceCodeOf } from '../../../shared/transport';
 
 /**
  * Start Run's document handling: binary files named in document fields are uploaded and waited on
@@ -129,12 +130,7 @@ export async function startRun(
 ): Promise<IDataObject> {
 	const post = async () =>
 		await settle(
-			apiObject.call(
-				this,
-				{ method: 'POST', path: '/workflows/runs', body, itemIndex, ifUnsure: startCheck(body.workflowId, Date.now()), hearAnswerOnCancel: true },
-				// Without its id a run cannot be followed, nor told apart from a run that was never started.
-				{ what: 'the start answer (runId, status, startedAt)', idFields: ['runId', 'id', 'run_id'] },
-			),
+			postRun.call(this, body, { itemIndex, ifUnsure: startCheck(body.workflowId, Date.now()) }),
 		);
 	const outcome = await pollUntil<Settled<IDataObject>>(this, 'the input documents to be ready', readyTimeoutMs, async () => {
 		const sent = await post();

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { templateLocator } from '../descriptions';
 import { jsonItems } from '../items';
 import { getLocatorId } from '../../../shared/common/parameters';
-import { apiObject } from '../../../shared/transport';
+import { getTemplate } from '../../../shared/client';
 import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [templateLocator({ displayOptions: { show: { resource: ['template'], operation: ['get'] } } })];
@@ -14,6 +14,6 @@ export const concurrency = READ_CONCURRENCY;
 /** GET /document-templates/{id}: the template with its `inputSchema` and `needsAttention`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
-	const body = await apiObject.call(this, { method: 'GET', path: `/document-templates/${encodeURIComponent(templateId)}`, itemIndex }, { what: 'a template' });
+	const body = await getTemplate.call(this, templateId, { itemIndex });
 	return jsonItems(body);
 }

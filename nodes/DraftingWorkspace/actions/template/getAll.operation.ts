@@ -1,4 +1,5 @@
+import { listTemplates } from '../../../shared/client';
 import { getManyOperation } from '../getMany';
 
-/** GET /document-templates: the active templates the key's user can use, each with `requiresReview`. */
-export const { description, execute } = getManyOperation('template', '/document-templates', 'templates');
+/** The active templates the key's user can use, each with `requiresReview`. */
+export const { description, execute } = getManyOperation('template', listTemplates);

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { workflowLocator } from '../../../shared/common/descriptions';
 import { jsonItems, withIdAs } from '../items';
 import { getLocatorId } from '../../../shared/common/parameters';
-import { apiObject } from '../../../shared/transport';
+import { getWorkflow } from '../../../shared/client';
 import { READ_CONCURRENCY } from '../types';
 
 export const description: INodeProperties[] = [
@@ -16,6 +16,6 @@ export const concurrency = READ_CONCURRENCY;
 /** GET /workflows/{id}: the workflow with its active version's steps and input schema (its id as `workflowId`). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
-	const body = await apiObject.call(this, { method: 'GET', path: `/workflows/${encodeURIComponent(workflowId)}`, itemIndex }, { what: 'a workflow' });
+	const body = await getWorkflow.call(this, workflowId, { itemIndex });
 	return jsonItems(withIdAs(body, 'workflowId'));
 }

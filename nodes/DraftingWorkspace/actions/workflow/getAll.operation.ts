@@ -2,10 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Lane } from '../../pace/batch';
 import { withIdAs } from '../items';
+import { listWorkflows } from '../../../shared/client';
 import { getManyOperation } from '../getMany';
 
-/** GET /workflows: the workflows with an active version the key may start (narrowed by its allowlist). */
-const list = getManyOperation('workflow', '/workflows', 'workflows');
+/** The workflows with an active version the key may start (narrowed by its allowlist). */
+const list = getManyOperation('workflow', listWorkflows);
 
 export const { description } = list;
 

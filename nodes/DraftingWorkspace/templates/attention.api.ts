@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { settle } from '../common/errors';
-import { apiObject } from '../transport';
+import { getTemplate } from '../../shared/client';
+import { settle } from '../../shared/common/errors';
 
 /**
  * Which templates of a picker's page need attention (`needsAttention`: a document author must look at the recipe
@@ -16,8 +16,7 @@ const READ_WITHIN_MS = 5_000;
 async function needsAttention(this: ILoadOptionsFunctions, template: IDataObject, deadlineAt: number): Promise<boolean> {
 	if (typeof template.needsAttention === 'boolean') return template.needsAttention;
 	if (typeof template.id !== 'string' && typeof template.id !== 'number') return false;
-	const path = `/document-templates/${encodeURIComponent(String(template.id))}`;
-	const detail = await settle(apiObject.call(this, { method: 'GET', path, retry: { maxAttempts: 1, deadlineAt } }, { what: 'a template' }));
+	const detail = await settle(getTemplate.call(this, String(template.id), { retry: { maxAttempts: 1, deadlineAt } }));
 	return detail.ok && detail.value.needsAttention === true;
 }
 

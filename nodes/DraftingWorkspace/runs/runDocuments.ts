@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isJsonObject } from '../transport/answer';
+import { isJsonObject } from '../../shared/transport/answer';
 
 /**
  * The documents a run can give back through `…/input-documents/{documentVersionId}/download`: the contract allows
