@@ -5,7 +5,7 @@ import { choiceColumnOptions, choiceListOptions, readChoice, readChoiceList } fr
 import { parseJsonText } from '../../shared/common/jsonObject';
 import { coerceNumber, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../mapper/jsonSchema';
 import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule } from '../mapper/mapperRules';
-import { normaliseDateAnswer } from '../templates/dates';
+import { normaliseDateAnswer } from '../mapper/dates';
 import { isJsonObject, numberIn } from '../../shared/transport/answer';
 import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
 

@@ -4,7 +4,7 @@ import { booleanFromText } from '../mapper/booleanText';
 import { choiceListOptions, readChoice, readChoiceList } from '../mapper/choices';
 import { coerceNumber, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../mapper/jsonSchema';
 import { isJsonObject } from '../../shared/transport/answer';
-import { normaliseDateAnswer } from './dates';
+import { normaliseDateAnswer } from '../mapper/dates';
 
 /**
  * A template's `inputSchema` (JSON Schema 2020-12, nested objects) between n8n's flat field mapper and

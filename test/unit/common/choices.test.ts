@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 
 import { readChoice, readChoiceList } from '../../../nodes/DraftingWorkspace/mapper/choices';
-import { normaliseDateAnswer } from '../../../nodes/DraftingWorkspace/templates/dates';
+import { normaliseDateAnswer } from '../../../nodes/DraftingWorkspace/mapper/dates';
 import { runsOf } from '../../support/depth';
 
 /**

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { autoMapItem, unmatchedKeysHint } from '../../../nodes/DraftingWorkspace/mapper/autoMap';
 import { templateFields } from '../../../nodes/DraftingWorkspace/templates/answers';
 import { templateMapperFields } from '../../../nodes/DraftingWorkspace/templates/mapperFields';
-import { normaliseDateAnswer } from '../../../nodes/DraftingWorkspace/templates/dates';
+import { normaliseDateAnswer } from '../../../nodes/DraftingWorkspace/mapper/dates';
 import { inspectPicture, pictureProblem } from '../../../nodes/DraftingWorkspace/templates/pictures';
 import { findDocumentLink } from '../../../nodes/DraftingWorkspace/templates/links';
 import { encodeGrayJpeg, encodePng } from '../../simulator';
