@@ -1,5 +1,5 @@
 /**
- * Scenario 9's lines of the printed table: one per profile, operation and N, with the targets the issue sets
+ * Scenario 9's lines of the printed table: one per profile, operation and N, with the targets the benchmark sets
  * where it sets one (fast N = 20 and 200: Auto ≤ 1.2× HTTP Request at its defaults; capped N = 60: Auto ≤ 1.3×
  * the bound, ≤ 10 % of its requests refused, nothing lost; rate-limited N = 600: nothing lost, ≤ 1.15× the
  * limit's minimum). Other rows are figures, not targets.

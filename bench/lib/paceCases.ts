@@ -19,7 +19,7 @@ const RENDER_STEP = FIXTURE_IDS.steps.agentSummary.render;
 const LOOP_INTERVAL_S = 5;
 /** The upload loop's Wait: a user who knows ingestion takes seconds reads every second. */
 const UPLOAD_LOOP_INTERVAL_S = 1;
-/** N = 50 and N = 200 for every operation (the sizes). */
+/** N = 50 and N = 200 for every operation (the benchmark's sizes). */
 export const PACE_SIZES = [50, 200];
 
 type Edge = [from: string, to: string, outputIndex?: number];

@@ -1,6 +1,6 @@
 /**
- * Scenario 8's lines of the printed table: one per operation and N, with the three ratios the issue sets
- * targets for. "Batch Size 10" is the package's default window in node version 2 (DEFAULT_WINDOW); "Batch Size N"
+ * Scenario 8's lines of the printed table: one per operation and N, with the three ratios the benchmark sets
+ * targets for. "Batch Size 10" is a fixed window of 10 (DEFAULT_WINDOW); "Batch Size N"
  * every item at once.
  */
 import { DEFAULT_WINDOW, LIMIT_PER_MINUTE, type PaceRow, type PaceSide } from '../scenarios/pace';

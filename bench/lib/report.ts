@@ -4,7 +4,7 @@ import { cpus, totalmem } from 'node:os';
 
 import type { Summary } from './stats';
 
-/** One line of the printed table: a figure for each side, their ratio, and the target. */
+/** One line of the printed table: a figure for each side, their ratio, and its target. */
 export interface Row {
   scenario: string;
   metric: string;

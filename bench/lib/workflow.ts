@@ -12,8 +12,8 @@ export function manualTrigger(): BenchNode {
 }
 
 /**
- * This package's action node, at version 2 (what a user who adds the node today gets: Batch Size 10 by default)
- * unless a scenario asks for another.
+ * This package's action node as a user adds it today (Batch Processing at its default, Auto), unless a scenario
+ * sets Batch Processing.
  */
 export function ours(name: string, parameters: IDataObject): BenchNode {
   return { name, type: NODE_TYPE, parameters: parameters as BenchNode['parameters'], credentials: CREDENTIALS, typeVersion: 1 };

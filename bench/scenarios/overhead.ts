@@ -22,7 +22,7 @@ import { connect, httpRequest, manualTrigger, ours, type BenchNode } from '../li
 export interface OverheadResult {
   items: number;
   rounds: number;
-  /** This package's read window at node version 2's defaults (Batch Size 10, reads at least 8). */
+  /** This package's read window at a fixed Batch Size of 10 (reads at least 8). */
   window: number;
   /** Wall time of the measured node (engine hooks). */
   ours: Summary;

@@ -11,7 +11,7 @@ import { connect, manualTrigger, type BenchNode } from '../lib/workflow';
 
 /**
  * Scenario 8, "At the service's pace": each operation with the simulator at the realistic profile and
- * the key at its default 300 requests a minute, this package (version 2 at its default Batch Size, and Batch Size
+ * the key at its default 300 requests a minute, this package (at a fixed Batch Size of 10, and Batch Size
  * N) against n8n's HTTP Request node at its defaults and with Batching set for the limit, and against the
  * service's bound, which is computed, not measured. The simulator is reset before every measurement: a fresh
  * rate-limit window and state, so one side's requests never starve the next.

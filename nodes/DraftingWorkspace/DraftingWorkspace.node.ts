@@ -14,7 +14,7 @@ export class DraftingWorkspace implements INodeType {
 		icon: { light: 'file:../../icons/drafting-workspace.svg', dark: 'file:../../icons/drafting-workspace.dark.svg' },
 		group: ['transform'],
 		// One version until a change of a parameter, a default or an output shape needs the next (ARCHITECTURE.md,
-		// "The next node version").
+		// "Node versions").
 		version: 1,
 		subtitle: subtitleFromOptions(properties),
 		description: 'Run workflows, produce documents from templates and chat in Drafting Workspace',

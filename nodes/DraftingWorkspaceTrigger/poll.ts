@@ -33,7 +33,7 @@ const REST_SLACK_MS = 2_000;
 export async function pollFinishedRuns(this: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
 	const staticData = this.getWorkflowStaticData('node');
 	const now = Date.now();
-	const saved = readState(staticData.state, settings.key);
+	const saved = readState(staticData.state);
 	const node = this.getNode();
 	const turn = takeTurn(`${this.getWorkflow().id ?? ''}:${node.id || node.name}`, saved?.poll, now);
 	if (!('token' in turn)) {

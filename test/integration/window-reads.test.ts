@@ -8,7 +8,7 @@ import { byId, mostOpenAtOnce, useIntegrationContext } from './support';
 
 /**
  * The window on every operation that reads: Batch Size above the read concurrency widens it, Batch Size 1
- * (version 1's default) keeps what each operation always had (eight reads of records at once, downloads one by
+ * keeps what each operation has at its smallest (eight reads of records at once, downloads one by
  * one); under Continue On Fail over 20 items the one refused item gets its error item and the others their output,
  * in order, each read sent once.
  * Through n8n's engine against the simulator; every answer takes 150 ms, so overlap shows in the request log.
@@ -156,7 +156,7 @@ describe.each(CASES)('$name', ({ method, path, slowPath, parameters, items, fixe
 		const input = await items();
 		ctx.sim.admin.addFault({ kind: 'delay', ms: SLOW_MS, method, path: slowPath, times: 10_000 });
 		const since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
-		const result = await ctx.run({ ...parameters, batching: { batchSize: WIDE } }, 'full', { items: input, onError: 'continueRegularOutput', typeVersion: 2 });
+		const result = await ctx.run({ ...parameters, batching: { batchSize: WIDE } }, 'full', { items: input, onError: 'continueRegularOutput' });
 		expect(result.status).toBe('success');
 		const sent = sentSince(since);
 		expect(sent).toHaveLength(COUNT);

@@ -110,34 +110,18 @@ export function activate(previous: TriggerState | undefined, now: number, settin
 	};
 }
 
-/** The state as saved, or undefined. A state of version 1 (no activation instant) becomes version 2. */
-export function readState(value: unknown, settings: string): TriggerState | undefined {
+/** The state as saved, or undefined when there is none (or none this trigger can read): a fresh activation. */
+export function readState(value: unknown): TriggerState | undefined {
 	const state = value as Partial<TriggerState> & { v?: number } | undefined;
 	if (!state || typeof state !== 'object' || typeof state.cursor !== 'number' || typeof state.floor !== 'number') return undefined;
 	if (typeof state.fired !== 'object' || typeof state.pending !== 'object') return undefined;
-	if (state.v === 2 && typeof state.activatedAt === 'number' && typeof state.settings === 'string') {
-		return {
-			...(state as TriggerState),
-			due: state.due ?? {},
-			periods: state.periods ?? [],
-			statuses: state.statuses ?? [],
-			refused: state.refused ?? [],
-			poll: typeof state.poll === 'string' ? state.poll : undefined,
-		};
-	}
-	// Version 1 recorded history as fired at its activation poll: continue it as an activation at its floor.
+	if (state.v !== 2 || typeof state.activatedAt !== 'number' || typeof state.settings !== 'string') return undefined;
 	return {
-		v: 2,
-		activatedAt: state.floor,
-		settings,
-		periods: [],
-		polled: true,
-		cursor: state.cursor,
-		floor: state.floor,
-		fired: state.fired as Record<string, number>,
-		pending: state.pending as Record<string, number>,
-		due: {},
-		statuses: [],
-		refused: [],
+		...(state as TriggerState),
+		due: state.due ?? {},
+		periods: state.periods ?? [],
+		statuses: state.statuses ?? [],
+		refused: state.refused ?? [],
+		poll: typeof state.poll === 'string' ? state.poll : undefined,
 	};
 }

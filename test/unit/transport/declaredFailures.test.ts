@@ -8,7 +8,7 @@ import { redirectError } from '../../../nodes/shared/transport/redirect';
 import { withFailure } from '../../../nodes/shared/transport/failure';
 
 /** The errors the node raises without a service code: each declares a cause where one is true, none where not. */
-const node = { id: 'n1', name: 'Drafting Workspace', type: 'draftingWorkspace', typeVersion: 2, position: [0, 0], parameters: {} } as INode;
+const node = { id: 'n1', name: 'Drafting Workspace', type: 'draftingWorkspace', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 
 const network = (code: string | undefined, message: string, retry = false) =>
 	networkError(node, { code, message }, { label: 'GET /workflows', decision: retry ? { retry: true, delayMs: 1, reason: 'r' } : { retry: false, reason: 'r' } }).failure;

@@ -12,7 +12,7 @@ import { runsOf } from '../../support/depth';
  * catalogue is read from the contract's own text (contract-errors.md, its Errors section verbatim), each of its
  * rows is answered the way the contract shapes it, and the thrown error must carry the cause of this table.
  */
-const node = { id: 'n1', name: 'Drafting Workspace', type: 'draftingWorkspace', typeVersion: 2, position: [0, 0], parameters: {} } as INode;
+const node = { id: 'n1', name: 'Drafting Workspace', type: 'draftingWorkspace', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 
 /** The table: every row of the contract's catalogue, and HTTP statuses answered without a code. */
 const EXPECTED: Record<string, FailureCause> = {

@@ -8,7 +8,7 @@ import { parseServiceError, serviceErrorToNodeApiError } from '../../../nodes/sh
 import { answer, contractRows } from './contractErrors';
 
 /** docs/errors.md's "Errors and their causes" says what the node declares: each code it names, with the cause it gives. */
-const node = { id: 'n1', name: 'Drafting Workspace', type: 'draftingWorkspace', typeVersion: 2, position: [0, 0], parameters: {} } as INode;
+const node = { id: 'n1', name: 'Drafting Workspace', type: 'draftingWorkspace', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const ERRORS_PAGE = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'errors.md'), 'utf8');
 
 interface TableRow {

@@ -112,10 +112,9 @@ describe('trigger state', () => {
 		expect(second.fire.map((r) => r.runId)).toEqual(['q', 's']);
 	});
 
-	it('a version 1 state continues as an activation at its floor', () => {
-		const v1 = { v: 1, cursor: T0 - 5_000, floor: T0 - 86_400_000, fired: { a: T0 - 10_000 }, pending: { b: T0 - 20_000 } };
-		const state = readState(v1, KEY);
-		expect(state).toMatchObject({ v: 2, activatedAt: T0 - 86_400_000, polled: true, fired: { a: T0 - 10_000 }, pending: { b: T0 - 20_000 } });
-		expect(readState({ v: 2 }, KEY)).toBeUndefined();
+	it('a saved state without its activation instant or settings is not read: the trigger starts a fresh activation', () => {
+		const partial = { v: 2, cursor: T0 - 5_000, floor: T0 - 86_400_000, fired: { a: T0 - 10_000 }, pending: { b: T0 - 20_000 } };
+		expect(readState(partial)).toBeUndefined();
+		expect(readState({ v: 2 })).toBeUndefined();
 	});
 });
