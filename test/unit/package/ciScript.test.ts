@@ -28,9 +28,11 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
  * Runs a copy of .ci/run in a folder of its own. `npmFails`: the npm arguments that exit 1; `install`: what the
- * stand-in `node` (the host installs) does.
+ * stand-in `node` (the host installs) does. With `failOnceInstalling`, the failing npm step exits only once an
+ * install has begun (it waits for the install's record, 10 s at most): a case about what an install was given
+ * must not depend on which process the machine starts first.
  */
-function runCi(npmFails: string, install: 'ok' | 'fail' | 'slow'): CiRun {
+function runCi(npmFails: string, install: 'ok' | 'fail' | 'slow', failOnceInstalling = false): CiRun {
 	const project = join(dir, 'project');
 	const bin = join(dir, 'bin');
 	for (const folder of [join(dir, 'tmp'), join(project, '.ci'), join(project, 'e2e', 'matrix', 'hosts', 'n8n-a'), join(project, 'e2e', 'matrix', 'hosts', 'n8n-b'), bin]) {
@@ -44,7 +46,8 @@ function runCi(npmFails: string, install: 'ok' | 'fail' | 'slow'): CiRun {
 		writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
 		chmodSync(join(bin, name), 0o755);
 	};
-	stand('npm', `echo "$*" >> '${calls}'\n[ "$*" = '${npmFails}' ] && exit 1\nexit 0`);
+	const waitForInstall = failOnceInstalling ? `for look in $(seq 100); do [ -s '${tmps}' ] && break; sleep 0.1; done; ` : '';
+	stand('npm', `echo "$*" >> '${calls}'\n[ "$*" = '${npmFails}' ] && { ${waitForInstall}exit 1; }\nexit 0`);
 	const installBody = { ok: 'exit 0', fail: 'echo "host install: registry unreachable"; exit 1', slow: 'exec sleep 30' }[install];
 	stand('node', `echo $$ >> '${pids}'\necho "$TMPDIR" >> '${tmps}'\n${installBody}`);
 	const run = spawnSync('bash', [join(project, '.ci', 'run')], {
@@ -81,7 +84,7 @@ describe('.ci/run', () => {
 
 	it('gives the host installs a temporary folder of their own and leaves nothing in the temporary folder, run green or failed', () => {
 		for (const [npmFails, install] of [['none', 'ok'], ['none', 'fail'], ['test', 'slow']] as const) {
-			const run = runCi(npmFails, install);
+			const run = runCi(npmFails, install, true);
 			expect(run.installTmp.length).toBeGreaterThan(0);
 			for (const folder of run.installTmp) {
 				expect(folder.startsWith(join(dir, 'tmp') + '/')).toBe(true);
