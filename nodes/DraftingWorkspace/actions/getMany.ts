@@ -11,7 +11,7 @@ import type { OperationModule } from './types';
  * A "Get Many" of a list the service answers in one piece (GET `path`, the array under `key` or bare), with
  * Return All / Limit applied here. Workflows and templates are listed this way.
  */
-export function getManyOperation(resource: Resource, path: string, key: string): OperationModule {
+export function getManyOperation(resource: Resource, path: string, key: string): Omit<OperationModule, 'work'> {
 	return {
 		description: [...returnAllOrLimit(resource, 'getAll')],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -2,7 +2,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { runPaced, type ItemOutcome } from '../pace/engine';
-import type { Work } from '../pace/work';
 import { createdOf, ensureNodeError } from '../../shared/common/errors';
 import { operations as chatOperations } from './chat';
 import { operations as documentOperations } from './document';
@@ -63,13 +62,6 @@ async function outcomeOf(this: IExecuteFunctions, itemIndex: number, run: () => 
 	}
 }
 
-/** The kind of work an operation's flags declare. */
-function workOf(handler: OperationModule): Work {
-	if (handler.batch) return handler.batch;
-	if (handler.concurrency) return 'read';
-	return handler.takesItsTurn ? 'send' : 'item';
-}
-
 /**
  * The item loop of the action node, written once: operations are functions of one item, and the pace engine
  * runs the items (at Batch Processing → Pace, as the operation's `work` asks), output in item order.
@@ -84,5 +76,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`, {
 			description: 'Update the community node package, or pick another operation.',
 		});
-	return [await runPaced.call(this, { count: items.length, work: workOf(handler), execute: handler.execute, outcomeOf })];
+	return [await runPaced.call(this, { count: items.length, work: handler.work, execute: handler.execute, outcomeOf })];
 }

@@ -15,7 +15,7 @@ import { pictureProblem } from '../../templates/pictures';
 import { readOncePerExecution } from '../../execution/readOnce.api';
 import { apiObject, isUnusableAnswer, serviceCodeOf } from '../../../shared/transport';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
-import { POST_STAGE } from '../types';
+import { POST_STAGE, type Work } from '../types';
 import { downloadProduced } from './produceDownload';
 
 const show = { resource: ['document'], operation: ['produce'] };
@@ -174,5 +174,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	return [await downloadProduced.call(this, itemIndex, produced, format, property, answer, urlOf)];
 }
 
-/** Its POST takes its turn in the batch's window itself (lane.send). */
-export const takesItsTurn = true;
+/** One POST that changes something, sent in its turn by the operation itself (lane.send). */
+export const work: Work = 'send';

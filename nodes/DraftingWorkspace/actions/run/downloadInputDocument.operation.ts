@@ -9,6 +9,7 @@ import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { downloadToBinary } from '../../../shared/transport/download.api';
 import { getLocatorId, locatorValue } from '../../../shared/common/parameters';
 import { runPath } from '../../../shared/runs/record.api';
+import type { Work } from '../types';
 
 const show = { resource: ['run'], operation: ['downloadInputDocument'] };
 const DESCRIPTION = "A document version on the run's input or knowledge-base coverage lists (see Run → Get)";
@@ -31,6 +32,9 @@ export const description: INodeProperties[] = [
 	},
 	binaryPropertyField(show, 'document'),
 ];
+
+/** Changes nothing; the whole item is one turn in the pace's window. */
+export const work: Work = 'item';
 
 /**
  * GET …/input-documents/{documentVersionId}/download: the original bytes with their stored content type, told in
