@@ -7,7 +7,7 @@ import { CANCELLED_WAIT_MESSAGE, cancellationError } from '../../shared/transpor
  * abort) ended its wait or request; 2, its turn was refused because another item failed first. The error a
  * stopped batch throws is the one of the lowest rank (n8n reads a cancelled execution from the error's message).
  */
-export function stopRank(error: unknown): 0 | 1 | 2 {
+function stopRank(error: unknown): 0 | 1 | 2 {
 	for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
 		if (current instanceof BatchStoppedError) return 2;
 		if (current.name === 'AbortError' || (current as { code?: unknown }).code === 'ERR_CANCELED') return 1;
@@ -33,7 +33,7 @@ export interface ItemFailure {
 /** The order of `stopRank`s once the execution was cancelled: its cancelled waits first. */
 const CANCELLED_FIRST = [1, 0, 2] as const;
 
-export function isCancelled(this: IExecuteFunctions): boolean {
+function isCancelled(this: IExecuteFunctions): boolean {
 	return this.getExecutionCancelSignal?.()?.aborted === true;
 }
 

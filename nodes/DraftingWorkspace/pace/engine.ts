@@ -9,7 +9,7 @@ import { POST_STAGE, READ_CONCURRENCY, type ItemExecute, type Work } from './wor
 export type { ItemOutcome } from './itemLoop';
 
 /** What the node hands the pace engine: its items, the operation's declared work, and how it handles one item. */
-export interface PacedItems {
+interface PacedItems {
 	count: number;
 	work: Work;
 	/** The operation's function of one item. */

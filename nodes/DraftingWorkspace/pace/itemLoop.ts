@@ -10,7 +10,7 @@ export type ItemOutcome = { items: INodeExecutionData[] } | { error: Error };
 /** The node's own handling of one item's run: pairing, Continue On Fail, the error that names the item. */
 export type OutcomeOf = (this: IExecuteFunctions, itemIndex: number, run: () => Promise<INodeExecutionData[]>) => Promise<ItemOutcome>;
 
-export interface ItemRun {
+interface ItemRun {
 	size: number;
 	/** How many items run at once; each worker takes the next item index. */
 	workers: number;
