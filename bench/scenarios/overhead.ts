@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 
 import { FIXED_BATCH_SIZE } from '../../nodes/DraftingWorkspace/pace/batching';
-import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/actions/types';
+import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/pace/work';
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';

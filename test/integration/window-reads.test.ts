@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/actions/types';
+import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/pace/work';
 import { AUTO_PACE } from '../../nodes/DraftingWorkspace/pace/pace';
 import { ACTION_NODE } from '../harness';
 import { FIXTURE_IDS, runAdmin } from '../simulator';

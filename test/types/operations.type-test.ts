@@ -1,11 +1,15 @@
 // Compile-time proof, checked by `npm run typecheck` (never run by Jest): the action node's resource → operation map
-// refuses an operation without an `execute` and an `execute` that no operation picker offers.
+// refuses an operation without an `execute` or a `work`, and an `execute` that no operation picker offers.
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { operationProperty, type OperationMap, type OperationsOf } from '../../nodes/DraftingWorkspace/actions/node.type';
 import type { OperationModule } from '../../nodes/DraftingWorkspace/actions/types';
 
-const module: OperationModule = { description: [], execute: async function (this: IExecuteFunctions) { return []; } };
+const module: OperationModule = { description: [], execute: async function (this: IExecuteFunctions) { return []; }, work: 'item' };
+
+// An operation that does not declare its work does not compile.
+// @ts-expect-error 'work' is missing
+export const withoutWork: OperationModule = { description: [], execute: module.execute };
 
 // A resource's map that leaves out an operation of DraftingWorkspaceType does not compile.
 // @ts-expect-error 'getAll' is missing

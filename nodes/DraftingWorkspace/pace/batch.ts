@@ -3,7 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { BatchStoppedError } from './batchStop';
 import { fixedWindow, type SendWindow } from './sendWindow';
 export { derivedContext, executionContextOf } from './batchContext';
-export { stopRank } from './batchStop';
 
 /**
  * The two-phase schedule of a batch: "send in order, follow side by side". Pure (no I/O, no timers): it only

@@ -9,7 +9,7 @@ import { readChatOptions, withResponseFormat } from '../../../shared/chat/option
 import { completionBody, type ChatMessage } from '../../../shared/chat/request';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
 import { locatorValue } from '../../../shared/common/parameters';
-import { POST_STAGE } from '../types';
+import { POST_STAGE, type Work } from '../types';
 
 export { description } from './completeFields';
 
@@ -93,5 +93,5 @@ function simplifiedAnswer(aggregated: AggregatedCompletion, model: string): IDat
 	return { text: aggregated.content, finishReason: aggregated.finishReason, model: aggregated.model ?? model, usage: aggregated.usage ? { ...usageCounts(aggregated.usage) } : null };
 }
 
-/** Its POST takes its turn in the batch's window itself (lane.send). */
-export const takesItsTurn = true;
+/** One POST that changes something, sent in its turn by the operation itself (lane.send). */
+export const work: Work = 'send';

@@ -7,6 +7,7 @@ import { documentSource } from '../../templates/documentSource';
 import { DOCUMENT_FORMAT_OPTIONS, type DocumentFormat } from '../../templates/links';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { downloadDocumentLink } from '../../templates/download.api';
+import type { Work } from '../types';
 
 const show = { resource: ['document'], operation: ['download'] };
 
@@ -33,6 +34,9 @@ export const description: INodeProperties[] = [
 	},
 	binaryPropertyField(show, 'document'),
 ];
+
+/** Changes nothing; the whole item is one turn in the pace's window. */
+export const work: Work = 'item';
 
 /**
  * The produced document's content from a link the service returned (403 review_required explained): Document Link

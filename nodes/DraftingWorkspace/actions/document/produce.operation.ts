@@ -16,7 +16,7 @@ import { readOncePerExecution } from '../../execution/readOnce.api';
 import { getTemplate, produceDocument } from '../../../shared/client';
 import { isUnusableAnswer, serviceCodeOf } from '../../../shared/transport';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
-import { POST_STAGE } from '../types';
+import { POST_STAGE, type Work } from '../types';
 import { downloadProduced } from './produceDownload';
 
 const show = { resource: ['document'], operation: ['produce'] };
@@ -166,5 +166,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	return [await downloadProduced.call(this, itemIndex, produced, format, property, answer, urlOf)];
 }
 
-/** Its POST takes its turn in the batch's window itself (lane.send). */
-export const takesItsTurn = true;
+/** One POST that changes something, sent in its turn by the operation itself (lane.send). */
+export const work: Work = 'send';

@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { ensureNodeError, settle } from '../../../shared/common/errors';
 import { getUploadStatus } from '../../../shared/client';
 import { jsonItems } from '../items';
-import { READ_CONCURRENCY } from '../types';
+import type { Work } from '../types';
 
 export const description: INodeProperties[] = [
 	{
@@ -19,8 +19,8 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
-export const concurrency = READ_CONCURRENCY;
+/** Reads one thing and changes nothing: items run side by side. */
+export const work: Work = 'read';
 
 /** GET /workflow-inputs/documents/{documentId}: status, `processingError` when failed, `usedByRunId`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

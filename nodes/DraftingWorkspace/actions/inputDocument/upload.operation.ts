@@ -8,7 +8,7 @@ import { waitUntilReady } from '../../inputDocuments/status.api';
 import { sendUpload } from '../../inputDocuments/upload.api';
 import { jsonItems } from '../items';
 import { readFollowAtMost } from '../parameters';
-import type { BatchPlan } from '../types';
+import type { FollowPlan } from '../types';
 import { readUploadSettings, uploadOptionFields } from './uploadFields';
 
 const show = { resource: ['inputDocument'], operation: ['upload'] };
@@ -97,7 +97,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 }
 
 /** Files are uploaded one at a time in item order, then waited on side by side. */
-export const batch: BatchPlan = {
+export const work: FollowPlan = {
 	stages: ['upload'],
 	followLimits() {
 		return { uploads: readFollowAtMost.call(this, 'uploadOptions') };

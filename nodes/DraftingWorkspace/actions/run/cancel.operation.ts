@@ -7,7 +7,7 @@ import { ensureNodeError, settle } from '../../../shared/common/errors';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { cancelRun } from '../../../shared/client';
 import { serviceCodeOf } from '../../../shared/transport';
-import { POST_STAGE } from '../types';
+import { POST_STAGE, type Work } from '../types';
 
 export const description: INodeProperties[] = [
 	runLocator({
@@ -61,5 +61,5 @@ function explainCancelRefusal(error: unknown, itemIndex: number, context: IExecu
 	return nodeError;
 }
 
-/** Its POST takes its turn in the batch's window itself (lane.send). */
-export const takesItsTurn = true;
+/** One POST that changes something, sent in its turn by the operation itself (lane.send). */
+export const work: Work = 'send';

@@ -7,6 +7,7 @@ import { downloadRenderedFiles } from '../../../shared/runs/renderedFiles.api';
 import { getRun, runFilePath } from '../../../shared/client';
 import { findRenderedArtifacts, statusOf, type RenderedArtifact } from '../../../shared/runs/record';
 import { describeRunFiles, type RunDownloads } from '../../../shared/runs/files.api';
+import type { Work } from '../types';
 
 const show = { resource: ['run'], operation: ['downloadFile'] };
 
@@ -36,6 +37,9 @@ export const description: INodeProperties[] = [
 	},
 	binaryPropertyField(show),
 ];
+
+/** Changes nothing; the whole item is one turn in the pace's window. */
+export const work: Work = 'item';
 
 /**
  * Rendered files as n8n binary data, with the server's filename and MIME type. "All" reads the run

@@ -8,6 +8,7 @@ import { downloadedFacts } from '../../../shared/runs/files.api';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { getLocatorId, locatorValue } from '../../../shared/common/parameters';
 import { downloadRunInputDocument } from '../../../shared/client';
+import type { Work } from '../types';
 
 const show = { resource: ['run'], operation: ['downloadInputDocument'] };
 const DESCRIPTION = "A document version on the run's input or knowledge-base coverage lists (see Run → Get)";
@@ -30,6 +31,9 @@ export const description: INodeProperties[] = [
 	},
 	binaryPropertyField(show, 'document'),
 ];
+
+/** Changes nothing; the whole item is one turn in the pace's window. */
+export const work: Work = 'item';
 
 /**
  * GET …/input-documents/{documentVersionId}/download: the original bytes with their stored content type, told in

@@ -4,7 +4,7 @@ import { runLocator } from '../descriptions';
 import { jsonItems } from '../items';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { getRun } from '../../../shared/client';
-import { READ_CONCURRENCY } from '../types';
+import type { Work } from '../types';
 import { recordOutput, simplifiedRun } from './runOutput';
 import { simplifyFields, wantsSimplified } from './waitFields';
 
@@ -12,8 +12,8 @@ const show = { resource: ['run'], operation: ['get'] };
 
 export const description: INodeProperties[] = [runLocator({ displayOptions: { show } }), ...simplifyFields(show)];
 
-/** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
-export const concurrency = READ_CONCURRENCY;
+/** Reads one thing and changes nothing: items run side by side. */
+export const work: Work = 'read';
 
 /** GET /workflows/runs/{runId}: the run record (with `runId` and `files`), or its compact answer (Simplify). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -6,6 +6,7 @@ import { workflowLocator } from '../../../shared/common/descriptions';
 import { jsonItems, withIdAs } from '../items';
 import { locatorValue } from '../../../shared/common/parameters';
 import { listRuns } from '../../../shared/client';
+import type { Work } from '../types';
 
 const show = { resource: ['run'], operation: ['getAll'] };
 /** Contract, Endpoints: the list holds the most recent 50 visible runs after filtering. */
@@ -76,6 +77,9 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+/** Changes nothing; the whole item is one turn in the pace's window. */
+export const work: Work = 'item';
 
 /** A dateTime parameter (string, Luxon DateTime or Date) read in the workflow's time zone. */
 function toDateTime(this: IExecuteFunctions, value: unknown, field: string, itemIndex: number): DateTime {

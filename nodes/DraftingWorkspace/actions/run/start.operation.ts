@@ -9,7 +9,7 @@ import { runIdOf } from '../../../shared/runs/record';
 import { isUnusableAnswer } from '../../../shared/transport';
 import { readUploadSettings, uploadOptionFields } from '../inputDocument/uploadFields';
 import { startRun, uploadsCreated, type UploadedInputDocument } from './startDocuments';
-import type { BatchPlan } from '../types';
+import type { FollowPlan } from '../types';
 import { inputDescription, readRunInput } from './runInput';
 import { isRunEnded, simplifiedRun, waitAndOutput } from './runOutput';
 import { simplifyFields, waitFields, wantsSimplified } from './waitFields';
@@ -112,7 +112,7 @@ function startUnconfirmed(workflowId: string, uploaded: UploadedInputDocument[])
 }
 
 /** Files are uploaded, then runs started, each stage in item order; runs and uploads are followed side by side. */
-export const batch: BatchPlan = {
+export const work: FollowPlan = {
 	stages: ['upload', 'start'],
 	followLimits() {
 		return { runs: readFollowAtMost.call(this, 'waitOptions'), uploads: readFollowAtMost.call(this, 'documentOptions') };

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { Lane } from '../../pace/batch';
-import type { BatchPlan } from '../types';
+import type { FollowPlan } from '../types';
 
 import { runLocator } from '../descriptions';
 import { getLocatorId } from '../../../shared/common/parameters';
@@ -22,7 +22,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 }
 
 /** Every item's run is followed side by side (a read: nothing to send), at most Follow at Most at once. */
-export const batch: BatchPlan = {
+export const work: FollowPlan = {
 	stages: [],
 	followLimits() {
 		return { runs: readFollowAtMost.call(this, 'waitOptions') };

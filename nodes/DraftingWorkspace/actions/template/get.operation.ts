@@ -4,12 +4,12 @@ import { templateLocator } from '../descriptions';
 import { jsonItems } from '../items';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { getTemplate } from '../../../shared/client';
-import { READ_CONCURRENCY } from '../types';
+import type { Work } from '../types';
 
 export const description: INodeProperties[] = [templateLocator({ displayOptions: { show: { resource: ['template'], operation: ['get'] } } })];
 
-/** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
-export const concurrency = READ_CONCURRENCY;
+/** Reads one thing and changes nothing: items run side by side. */
+export const work: Work = 'read';
 
 /** GET /document-templates/{id}: the template with its `inputSchema` and `needsAttention`. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -4,14 +4,14 @@ import { workflowLocator } from '../../../shared/common/descriptions';
 import { jsonItems, withIdAs } from '../items';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { getWorkflow } from '../../../shared/client';
-import { READ_CONCURRENCY } from '../types';
+import type { Work } from '../types';
 
 export const description: INodeProperties[] = [
 	workflowLocator({ displayOptions: { show: { resource: ['workflow'], operation: ['get'] } } }),
 ];
 
-/** A read that changes nothing: items run side by side (see READ_CONCURRENCY). */
-export const concurrency = READ_CONCURRENCY;
+/** Reads one thing and changes nothing: items run side by side. */
+export const work: Work = 'read';
 
 /** GET /workflows/{id}: the workflow with its active version's steps and input schema (its id as `workflowId`). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

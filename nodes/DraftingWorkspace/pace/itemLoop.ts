@@ -1,0 +1,54 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { BatchScheduler } from './batch';
+import { stoppingError, type ItemFailure } from './batchStop';
+import type { ItemExecute } from './work';
+
+/** One item's outcome, as the node words it: its output items (paired), or the error that stops the node. */
+export type ItemOutcome = { items: INodeExecutionData[] } | { error: Error };
+
+/** The node's own handling of one item's run: pairing, Continue On Fail, the error that names the item. */
+export type OutcomeOf = (this: IExecuteFunctions, itemIndex: number, run: () => Promise<INodeExecutionData[]>) => Promise<ItemOutcome>;
+
+interface ItemRun {
+	size: number;
+	/** How many items run at once; each worker takes the next item index. */
+	workers: number;
+	execute: ItemExecute;
+	outcomeOf: OutcomeOf;
+	scheduler: BatchScheduler;
+	contextFor: (itemIndex: number) => IExecuteFunctions;
+	/** Called at the first failure (without Continue On Fail), after the scheduler refused what has not begun. */
+	stop: () => void;
+}
+
+/**
+ * The items of one execution, written once for every kind of work. Output in item order. An outcome that is an
+ * error stops the rest: no item starts and no POST is sent after it, those in flight finish, and the error lists
+ * what every item created (createdInBatch), so nobody runs the node again into duplicates.
+ */
+export async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<INodeExecutionData[]> {
+	const { size, execute, scheduler } = run;
+	const perItem: INodeExecutionData[][] = new Array(size);
+	const failures: ItemFailure[] = [];
+	let next = 0;
+	const worker = async (): Promise<void> => {
+		while (!failures.length && next < size) {
+			const itemIndex = next++;
+			const outcome = await run.outcomeOf.call(this, itemIndex, async () => await execute.call(run.contextFor(itemIndex), itemIndex, scheduler.lane(itemIndex)));
+			if ('items' in outcome) perItem[itemIndex] = outcome.items;
+			else {
+				failures.push({ error: outcome.error, itemIndex });
+				// Stopped before this item lets go of its turn, so no later item's POST is let through by it.
+				if (failures.length === 1) {
+					scheduler.stop(itemIndex);
+					run.stop();
+				}
+			}
+			scheduler.finish(itemIndex);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()));
+	if (failures.length) throw stoppingError.call(this, failures, size, scheduler.createdByItem());
+	return perItem.flat();
+}
