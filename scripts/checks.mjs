@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The checks `npm test` runs before Jest: the build, the type check, n8n's lint, the project's lint, n8n's
-// scanner, the workflow validation, the dead-code and duplicate checks. Each is its own npm script (run one
-// alone with `npm run <name>`); here they run two at a time, since most of them are one busy core each
-// (tsc, ESLint) and the machines have two. The scanner packs dist/, so it starts once the build is done.
+// The checks `npm test` runs before Jest: the build, the type check, n8n's lint, the project's lint, the
+// formatter's check, n8n's scanner, the workflow validation, the dead-code and duplicate checks. Each is its
+// own npm script (run one alone with `npm run <name>`); here they run two at a time, since most of them are one
+// busy core each (tsc, ESLint) and the machines have two. The scanner packs dist/, so it starts once the build is done.
 //
 // Each check's output is printed in one piece when it ends, then its time; a failed check fails the whole run
 // (the ones still running finish first, no new one starts). The last line sums it up.
@@ -18,6 +18,7 @@ const CHECKS = [
 	['lint:dead', []],
 	['lint:duplicates', []],
 	['validate:workflows', []],
+	['format:check', []],
 ];
 const LANES = Number(process.env.CHECKS_PARALLEL ?? 2);
 
