@@ -9,8 +9,8 @@ import { getTemplate, getWorkflow } from '../../shared/client';
 /**
  * n8n's mapper keeps the last `emptyFieldsNotice` it was given until another one replaces it, and shows it whenever
  * the fields are not shown (Map Automatically, a refresh). So every answer carries one that is true in that state:
- * with fields, what Map Automatically reads. Without it, "Select a template first." stayed after a template was
- * picked, and showed up again when the mapping mode was switched.
+ * with fields, what Map Automatically reads; otherwise "Select a template first." would stay after a template is
+ * picked, and come back when the mapping mode is switched.
  */
 const AUTO_MAP_NOTICE = {
 	run: "Map Automatically sends each item key named like an input field; keys that match none are listed in the output's unmatchedInputKeys.",

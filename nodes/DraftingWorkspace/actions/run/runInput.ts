@@ -55,8 +55,8 @@ export const inputDescription: INodeProperties[] = [
 		displayOptions: { show: { ...show, inputMode: ['text'] } },
 	},
 	// n8n 2.41 does not render the mapper's hint: the rules are stated above it. Only in Map Fields: a notice cannot
-	// know the workflow's entry step, and above an agent's one text column the rules of fields were wrong; in "From the
-	// Workflow's Entry Step" the columns' labels carry the rules (yyyy-MM-dd, binary field) and choices are listed.
+	// know the workflow's entry step, and above an agent's one text column the rules of fields would be wrong; in
+	// "From the Workflow's Entry Step" the columns' labels carry the rules (yyyy-MM-dd, binary field) and the choices.
 	mapperNotice('inputFieldsNotice', RUN_MAPPER_NOTICE, { ...show, inputMode: ['fields'] }, 'workflowId'),
 	{
 		displayName: 'Input Fields',
