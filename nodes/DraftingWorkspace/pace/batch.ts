@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { BatchStoppedError } from './batchStop';
 import { fixedWindow, type SendWindow } from './sendWindow';
-export { derivedContext, executionContextOf } from './batchContext';
+export { derivedContext } from './batchContext';
 
 /**
  * The two-phase schedule of a batch: "send in order, follow side by side". Pure (no I/O, no timers): it only

@@ -5,7 +5,7 @@
  */
 export { listWorkflows, getWorkflow } from './workflows';
 export { startRun, listRuns, getRun, cancelRun, openRunEvents, runFilePath, downloadRunFile, downloadRunInputDocument } from './runs';
-export { uploadInputDocument, getUploadStatus, type UploadRef, type UploadRequestBody } from './inputDocuments';
+export { uploadInputDocument, getUploadStatus, type UploadRequestBody } from './inputDocuments';
 export { listTemplates, getTemplate, produceDocument, downloadDocumentContent, openDocumentLink } from './templates';
 export { listModels, openChatCompletion } from './chat';
 export type * from './types';
