@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The house rules of nodes/ that no compiler checks: what shared/ holds, where a path of the contract is written,
 // which room may import which, and the size of a file.
 import { cycles, importGraph, read, reachable, sourceFiles, stringLiterals } from '../../support/sourceGraph';
