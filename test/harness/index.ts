@@ -10,7 +10,7 @@ import { CREDENTIAL_TYPE, loadPackage } from './package';
 import type { CredentialFixture, WorkflowJson } from './workflows';
 
 export { CREDENTIAL_TYPE, HarnessNodeTypes, NODE_TYPE, TOOL_NODE_TYPE, TRIGGER_TYPE, loadPackage, registerNodeTypes } from './package';
-export { ACTION_NODE, actionWorkflow, chainWorkflow, credentialFor, type ActionWorkflowOptions, type WorkflowJson } from './workflows';
+export { ACTION_NODE, actionWorkflow, byId, chainWorkflow, credentialFor, type ActionWorkflowOptions, type WorkflowJson } from './workflows';
 
 /** Runs workflow JSON through n8n-core's WorkflowExecute with the package loaded from dist/ (package.ts), its workflows built by workflows.ts. */
 

@@ -30,6 +30,9 @@ export interface ActionWorkflowOptions {
 
 export const ACTION_NODE = 'Drafting Workspace';
 
+/** A resource locator's value given by ID, as the editor saves it (`{{ … }}` expressions included). */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
 /** Manual Trigger → (Test Items) → Drafting Workspace with the given parameters. */
 export function actionWorkflow(parameters: INode['parameters'], options: ActionWorkflowOptions = {}): WorkflowJson {
 	const nodes: WorkflowJson['nodes'] = [{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} }];

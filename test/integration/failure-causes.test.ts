@@ -4,6 +4,7 @@ import { FIXTURE_IDS, FIXTURE_KEYS } from '../simulator';
 import { PollHarness } from '../harness/poll';
 import { ACTION_NODE, type HarnessRun } from '../harness';
 import { failure, useIntegrationContext } from './support';
+import { byId } from '../harness';
 
 /**
  * The error an execution ends with says why in n8n's words (`failure`, what n8n 2.41's poll backoff reads):
@@ -46,8 +47,8 @@ it('quota_exceeded: quota-exhausted, resetting at the reset_at the service sent'
 
 it.each([
 	['a key without the scope (missing_scope)', 'noWorkflowsRead' as const, LIST],
-	['a key whose allowlist omits the workflow (workflow_not_in_allowlist)', 'allowlisted' as const, { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: FIXTURE_IDS.workflows.inputNda } }],
-	['an unknown id (404)', 'full' as const, { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: 'wf_missing' } }],
+	['a key whose allowlist omits the workflow (workflow_not_in_allowlist)', 'allowlisted' as const, { resource: 'workflow', operation: 'get', workflowId: byId(FIXTURE_IDS.workflows.inputNda) }],
+	['an unknown id (404)', 'full' as const, { resource: 'workflow', operation: 'get', workflowId: byId('wf_missing') }],
 ])('%s: configuration-invalid', async (_label, key, parameters) => {
 	expect(declaredFailure(await ctx.run(parameters, key))).toEqual({ cause: 'configuration-invalid' });
 });

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { FIXTURE_IDS, runAdmin } from '../simulator';
 import { items, useIntegrationContext } from './support';
+import { byId } from '../harness';
 
 /**
  * The key's rate limit is shared: when one request is answered 429 with a Retry-After, every request with that
@@ -28,7 +29,7 @@ it.each([
 	ctx.sim.admin.addFault({ kind: 'delay', ms: 100, method: 'GET', path: RUN_PATH, times: 1_000 });
 	ctx.sim.admin.addFault({ kind: 'status', ...fault, method: 'GET', path: RUN_PATH, times: 1 });
 	const batching = { pace: 'fixed', batchSize: 8 };
-	const result = await ctx.run({ resource: 'run', operation: 'get', runId: { __rl: true, mode: 'id', value: '={{ $json.runId }}' }, batching }, 'full', {
+	const result = await ctx.run({ resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}'), batching }, 'full', {
 		items: ids.map((runId) => ({ json: { runId } })),
 	});
 	expect(result.status).toBe('success');

@@ -98,7 +98,7 @@ export async function callService(baseUrl: string, method: string, path: string,
 }
 
 /** A resource locator given By ID, as a saved workflow holds it. */
-export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+export { byId } from '../harness';
 
 export function items(result: HarnessRun, node = ACTION_NODE): IDataObject[] {
 	return result.output(node).map((item) => item.json);

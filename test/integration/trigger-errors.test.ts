@@ -1,6 +1,7 @@
 import { later } from '../harness/poll';
 import { FIXTURE_IDS } from '../simulator';
 import { firedIds, usePolledTrigger, waitUntil } from './trigger-support';
+import { byId } from '../harness';
 
 /**
  * The Run Finished trigger polled through n8n-core's PollContext against the simulator, when polls meet more
@@ -98,7 +99,7 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 	it('manual "Fetch test event" with no matching run says so, naming the statuses and what to do (not n8n\'s generic "no data")', async () => {
 		const harness = await trigger({
 			events: ['Cancelled'],
-			workflows: { workflow: [{ workflowId: { __rl: true, mode: 'id', value: wf.failing } }] },
+			workflows: { workflow: [{ workflowId: byId(wf.failing) }] },
 		});
 		const { items, error } = await harness.poll('manual');
 		expect(items ?? null).toBeNull();

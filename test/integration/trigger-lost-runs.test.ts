@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PollHarness, later } from '../harness/poll';
 import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../simulator';
 import { firedIds, usePolledTrigger, waitUntil } from './trigger-support';
+import { byId } from '../harness';
 
 /**
  * The Run Finished trigger polled through n8n-core's PollContext against the simulator: the two paths that once
@@ -93,7 +94,7 @@ describe('Run Finished trigger: the two paths that once lost runs, and the poll 
 		const workflows = [wf.agentSummary, wf.inputNda, wf.review];
 		const harness = await namedTrigger({
 			events: ['Completed'],
-			workflows: { workflow: workflows.map((id) => ({ workflowId: { __rl: true, mode: 'id', value: id } })) },
+			workflows: { workflow: workflows.map((id) => ({ workflowId: byId(id) })) },
 		});
 		await harness.poll();
 		const startedAt = new Date(Date.now() - 1).toISOString();

@@ -2,6 +2,7 @@
 import { FIXTURE_IDS, runAdmin } from '../simulator';
 import { personStartedRunIds } from './support';
 import { firedIds, staticDataBytes, usePolledTrigger, waitUntil } from './trigger-support';
+import { byId } from '../harness';
 
 /**
  * The Run Finished trigger polled through n8n-core's PollContext against the simulator, with real runs
@@ -71,7 +72,7 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 	it('fires only the selected events and workflows', async () => {
 		const harness = await trigger({
 			events: ['Failed'],
-			workflows: { workflow: [{ workflowId: { __rl: true, mode: 'id', value: wf.failing } }] },
+			workflows: { workflow: [{ workflowId: byId(wf.failing) }] },
 		});
 		await harness.poll();
 		const ok = await start(wf.agentSummary, 2);

@@ -26,6 +26,7 @@ import { ACTION_NODE } from '../harness';
 import { FIXTURE_IDS, runAdmin } from '../simulator';
 import { expectOneItemPerInput, IntegrationContext } from '../integration/support';
 import { runsOf } from '../support/depth';
+import { byId } from '../harness';
 
 jest.mock('n8n-workflow', () => {
   const actual = jest.requireActual<typeof import('n8n-workflow')>('n8n-workflow');
@@ -97,7 +98,7 @@ it('each item’s run starts at most once, each output item is its own item’s 
           {
             resource: 'run',
             operation: 'start',
-            workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' },
+            workflowId: byId('={{ $json.workflowId }}'),
             inputMode: 'text',
             inputText: '={{ $json.text }}',
             waitForCompletion: true,

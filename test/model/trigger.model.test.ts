@@ -30,6 +30,7 @@ import { runsOf } from '../support/depth';
 import { FIXTURE_IDS, FIXTURE_KEYS, createSimulator, runAdmin, type Simulator } from '../simulator';
 import { judge, type Epoch, type Played, type PollRecord, type Snapshot } from './trigger/judge';
 import { FINAL, REGRESSIONS, overlapInterleavings, overlapSchedules, scheduleArb, type Fault, type Schedule, type Settings, type Target } from './trigger/schedule';
+import { byId } from '../harness';
 
 const mockClock = { now: Date.parse('2026-11-24T09:00:00.000Z') };
 jest.mock('n8n-workflow', () => {
@@ -62,7 +63,7 @@ afterAll(async () => {
 function parametersOf(epoch: Epoch): IDataObject {
 	return {
 		events: epoch.statuses,
-		workflows: { workflow: epoch.workflows.map((id) => ({ workflowId: { __rl: true, mode: 'id', value: id } })) },
+		workflows: { workflow: epoch.workflows.map((id) => ({ workflowId: byId(id) })) },
 	};
 }
 

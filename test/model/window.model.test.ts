@@ -18,6 +18,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { ACTION_NODE } from '../harness';
 import type { RequestLogEntry } from '../simulator';
 import { expectOneItemPerInput, IntegrationContext } from '../integration/support';
+import { byId } from '../harness';
 
 const ctx = new IntegrationContext();
 beforeAll(async () => ctx.start({ defaultRateLimitPerMinute: 1_000_000 }));
@@ -45,7 +46,7 @@ const batch = fc.record({
 const produce = (batchSize: number) => ({
   resource: 'document',
   operation: 'produce',
-  templateId: { __rl: true, mode: 'id', value: 'tpl_offer_letter' },
+  templateId: byId('tpl_offer_letter'),
   title: '={{ $json.title }}',
   strict: true,
   answers: { mappingMode: 'defineBelow', value: { 'employee.name': '={{ $json.name }}', 'employee.start_date': '2026-03-01', role: 'Counsel' }, matchingColumns: [], schema: [] },

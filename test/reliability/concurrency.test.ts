@@ -4,6 +4,7 @@ import { FIXTURE_IDS, runAdmin } from '../simulator';
 import { itemOutcomes, plainMessageProblem, runNode, type ItemSpec } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
 import { isDeep } from '../support/depth';
+import { byId } from '../harness';
 
 /**
  * Concurrency: one execution, 200 items (100 in `npm test`) of mixed valid and invalid input, through Start Run with
@@ -71,7 +72,7 @@ it(`${ITEMS} items through Start Run + Wait: the right ones fail, the rest compl
 		parameters: {
 			resource: 'run',
 			operation: 'start',
-			workflowId: { __rl: true, mode: 'id', value: '={{ $json.workflowId }}' },
+			workflowId: byId('={{ $json.workflowId }}'),
 			inputMode: 'fields',
 			inputFields: {
 				mappingMode: 'defineBelow',

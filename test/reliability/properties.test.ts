@@ -16,6 +16,7 @@ import { runsOf } from '../support/depth';
 import { cut, deltas, frames, serialise, sseLines } from './properties/eventStreams';
 import { startScriptedService, type Scripted, type ScriptedService } from './properties/scriptedService';
 import { answer, leaf, nest, offeredLeaves, propertyName, rootSchema, toSchema } from './properties/schemas';
+import { byId } from '../harness';
 
 /**
  * Property-based tests, with fast-check:
@@ -101,7 +102,7 @@ describe('event streams cut anywhere, through the node over a socket', () => {
 				const result = await runNode(ctx, {
 					baseUrl: server!.url,
 					streaming: true,
-					parameters: { resource: 'run', operation: 'wait', runId: { __rl: true, mode: 'id', value: runId }, downloadFiles: false, waitOptions: { checkInterval: 5, timeout: 20 } },
+					parameters: { resource: 'run', operation: 'wait', runId: byId(runId), downloadFiles: false, waitOptions: { checkInterval: 5, timeout: 20 } },
 				});
 				const [outcome] = itemOutcomes(result);
 				expect(outcome.json).toMatchObject({ runId, status: 'Completed', wait: { outcome: 'finished', streamConnections: 1 } });

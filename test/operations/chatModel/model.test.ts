@@ -4,6 +4,7 @@ import { credentialFor, runWorkflow, type HarnessRun } from '../../harness';
 import { registerModelConsumer } from '../../harness/modelConsumer';
 import { FIXTURE_IDS, FIXTURE_KEYS, chatAdmin } from '../../simulator';
 import { useIntegrationContext } from '../../integration/support';
+import { byId } from '../../harness';
 
 const ctx = useIntegrationContext({ chatChunkDelayMs: 1 });
 
@@ -18,7 +19,7 @@ async function run(mode: string, model = 'dw-standard', options: Record<string, 
 				{
 					name: 'Model',
 					type: 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace',
-					parameters: { model: { __rl: true, mode: 'id', value: model }, options: options as Record<string, number> },
+					parameters: { model: byId(model), options: options as Record<string, number> },
 					credentials: { draftingWorkspaceApi: { id: 'cred-1', name: 'Drafting Workspace account' } },
 				},
 			],

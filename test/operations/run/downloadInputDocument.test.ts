@@ -75,7 +75,7 @@ describe('the run’s documents to pick from', () => {
 	});
 
 	it('an Input Document that resolves to nothing says what to do', async () => {
-		const documentVersionId = { __rl: true, mode: 'id', value: '={{ $json.missing }}' };
+		const documentVersionId = byId('={{ $json.missing }}');
 		const result = await ctx.run({ resource: 'run', operation: 'downloadInputDocument', runId: byId('run_x'), documentVersionId });
 		expect(failure(result).message).toBe('Input Document is empty');
 	});

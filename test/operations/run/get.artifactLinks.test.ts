@@ -5,10 +5,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { FIXTURE_IDS } from '../../simulator';
 import { IntegrationContext, items } from '../../integration/support';
+import { byId } from '../../harness';
 
 const ctx = new IntegrationContext();
 const wf = FIXTURE_IDS.workflows;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 beforeAll(async () => ctx.start({ runTimeScale: 0.2, sseHeartbeatMs: 200 }));
 afterAll(async () => ctx.stop());
