@@ -6,10 +6,10 @@
 // "<action> in Drafting Workspace", so each operation's action reads as what the tool does.
 import { NodeHelpers, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
+import { TOOL_DESCRIPTIONS, operationPairs } from '../../expectations/toolDescriptions';
 import { NODE_TYPE, TOOL_NODE_TYPE, loadPackage } from '../../harness';
 
-/** Parameters that hold no value a model gives: containers (their fields are checked), notices. */
-const CONTAINERS = new Set(['collection', 'fixedCollection']);
+/** Parameters that hold no value a model gives: notices (containers are opened: their fields are checked). */
 const NO_VALUE = new Set(['notice', 'callout', 'hidden']);
 /** The tool's resource and operation are fixed when the tool is set up: the tool's description names them. */
 const SET_UP = new Set(['resource', 'operation']);
@@ -64,38 +64,11 @@ describe('every parameter an AI Agent may fill says what to give', () => {
 	});
 });
 
-/** Every (resource, operation) pair of the node. */
-function operations(description: INodeTypeDescription): Array<{ resource: string; operation: string }> {
-	const resource = description.properties.find((property) => property.name === 'resource')!;
-	return (resource.options as Array<{ value: string }>).flatMap(({ value }) => {
-		const picker = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(value))!;
-		return (picker.options as Array<{ value: string }>).map((option) => ({ resource: value, operation: option.value }));
-	});
-}
-
 describe('the tool’s description of each operation, as n8n makes it (Description: Set Automatically)', () => {
 	it('reads as what the tool does, in Drafting Workspace', () => {
 		const described = Object.fromEntries(
-			operations(tool).map(({ resource, operation }) => [`${resource}.${operation}`, NodeHelpers.makeDescription({ resource, operation }, tool)]),
+			operationPairs(tool.properties).map(({ resource, operation }) => [`${resource}.${operation}`, NodeHelpers.makeDescription({ resource, operation }, tool)]),
 		);
-		expect(described).toEqual({
-			'workflow.get': 'Get a workflow in Drafting Workspace',
-			'workflow.getAll': 'Get many workflows in Drafting Workspace',
-			'run.cancel': 'Cancel a run in Drafting Workspace',
-			'run.downloadFile': 'Download rendered files of a run in Drafting Workspace',
-			'run.downloadInputDocument': 'Download an input document of a run in Drafting Workspace',
-			'run.get': 'Get a run in Drafting Workspace',
-			'run.getAll': 'Get many runs in Drafting Workspace',
-			'run.start': 'Start a run in Drafting Workspace',
-			'run.wait': 'Wait for a run to finish in Drafting Workspace',
-			'inputDocument.get': 'Get the status of an input document in Drafting Workspace',
-			'inputDocument.upload': 'Upload an input document in Drafting Workspace',
-			'template.get': 'Get a template in Drafting Workspace',
-			'template.getAll': 'Get many templates in Drafting Workspace',
-			'document.download': 'Download a document in Drafting Workspace',
-			'document.produce': 'Produce a document from a template in Drafting Workspace',
-			'chat.complete': 'Create a chat completion in Drafting Workspace',
-			'chat.listModels': 'List chat models in Drafting Workspace',
-		});
+		expect(described).toEqual(TOOL_DESCRIPTIONS);
 	});
 });
