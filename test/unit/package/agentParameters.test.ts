@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // What an AI Agent reads of the action node as its tool. Every parameter of the tool a model may be asked to fill
 // ("Let the model define this parameter", or a $fromAI expression) says in its description what to give: the
 // description is the tooltip a person reads when writing the $fromAI hint, and the text n8n's AI Workflow Builder
