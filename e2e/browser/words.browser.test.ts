@@ -2,7 +2,8 @@
 // done, not the app's name, finds the package. "Run Finished" as the first step finds the app's entry and, in it,
 // the trigger's events; "Contract", "PDF" and "DOCX" after a trigger find the app's entry. The
 // nodes panel searches display names and codex aliases (nodes/*/*.node.json), and it shows the trigger inside the
-// app's entry, which carries the action node's aliases. Every search saves a screenshot (e2e/.artifacts/browser/).
+// app's entry, which carries the action node's aliases. Every search saves a screenshot (e2e/.artifacts/browser/);
+// the Run Finished one is also docs/screenshots/search-run-finished.png (docs/trigger.md).
 import type { Page } from 'playwright-core';
 
 import { screenshot } from './editor';
@@ -23,7 +24,7 @@ step('words 1: "Run Finished" as the first step finds the app, whose entry lists
   await newWorkflow(page);
   await searchNodes(page, 'Run Finished');
   await creatorItem(page, 'Drafting Workspace').waitFor();
-  await screenshot(page, 'words-run-finished');
+  await screenshot(page, 'words-run-finished', 'search-run-finished');
   await creatorItem(page, 'Drafting Workspace').click();
   await creatorItem(page, 'On run completed').waitFor();
   await expect(creatorItem(page, 'On run failed').count()).resolves.toBe(1);

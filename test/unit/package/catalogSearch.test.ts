@@ -59,6 +59,11 @@ describe("n8n's node catalog search finds the package for the jobs' words", () =
 		for (const query of ['contract', 'offer letter', 'pdf', 'docx', 'template', 'produce document']) expect([query, first(query)]).toEqual([query, ACTION]);
 	});
 
+	it('the other words of the aliases: the package in the top 5', () => {
+		for (const query of ['agreement', 'letters', 'generate pdf', 'drafting model', 'contracts'])
+			expect([query, (packageRank(catalog.parser, query, RANK_LIMIT) ?? 99) <= 5]).toEqual([query, true]);
+	});
+
 	it('the Chat Model is listed for the words of the workspace’s models', () => {
 		const listed = (query: string) => catalog.parser.searchNodeTypes(query, RANK_LIMIT).map((result) => result.id);
 		expect(listed('drafting chat model')).toContain(CHAT_MODEL);
