@@ -32,7 +32,7 @@ interface Known {
 	credentials: Record<string, object>;
 }
 
-export interface SearchResult {
+interface SearchResult {
 	id: string;
 	displayName: string;
 }
