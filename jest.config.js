@@ -25,8 +25,13 @@ module.exports = {
       ...shared,
       displayName: 'nodes',
       roots: ['<rootDir>/test', '<rootDir>/nodes'],
-      // The examples run with n8n's own nodes from the e2e host: `npm run test:e2e` installs it, then runs them.
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/simulator/', ...(process.env.WITH_N8N_HOST === '1' ? [] : ['<rootDir>/test/operations/examples.test.ts'])],
+      // The examples and the catalog search run with n8n's own nodes from the e2e host: `npm run test:e2e` installs
+      // it, then runs them.
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '<rootDir>/test/simulator/',
+        ...(process.env.WITH_N8N_HOST === '1' ? [] : ['<rootDir>/test/operations/examples.test.ts', '<rootDir>/test/unit/package/catalogSearch.test.ts']),
+      ],
     },
     {
       ...shared,

@@ -3,7 +3,13 @@
 // @n8n/n8n-nodes-langchain 2.41.1): the model is a scripted OpenAI-compatible server that calls the Drafting
 // Workspace tool once (start a run of a simulator workflow, wait for it), then answers; the simulator serves the run.
 import { FIXTURE_IDS, FIXTURE_KEYS, type RequestLogEntry } from '../../test/simulator';
+import { join } from 'node:path';
+
+import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
+
 import { compactContractSummary } from '../../test/expectations/compactRun';
+import { TOOL_DESCRIPTIONS, operationPairs } from '../../test/expectations/toolDescriptions';
+import { HOST_DIR, REPO_DIR } from '../lib/host';
 import { ScriptedModel, type ChatRequest, type ScriptedReply } from '../lib/scripted-model';
 import { loadWorkflow, renamed, useCredential, type WorkflowJson } from '../lib/workflows';
 import { E2EContext } from './support';
@@ -68,6 +74,7 @@ describe('n8n execute: an AI Agent uses the Drafting Workspace tool', () => {
     const [tool] = model.received[0].body!.tools!;
     expect(tool.function.name).toBe('Drafting_Workspace');
     expect(tool.function.description).toBe('Start a run in Drafting Workspace');
+    expect(tool.function.description).toBe(TOOL_DESCRIPTIONS['run.start']);
     expect(tool.function.parameters).toMatchObject({
       type: 'object',
       properties: {
@@ -101,6 +108,21 @@ describe('n8n execute: an AI Agent uses the Drafting Workspace tool', () => {
     expect(answer).toMatchObject({ runId: expect.any(String), workflowId: wf.review, finished: false, pausedForReview: true, files: [] });
     expect(answer.note).toContain("It has not finished after 3 s (this tool's wait limit)");
     expect(answer.note).toContain(`call Wait For Run (or Get) later with run ID ${String(answer.runId)}`);
+  });
+
+  it('every operation’s automatic tool description, as this n8n makes it, reads as what the tool does', () => {
+    // n8n's own makeDescription (the n8n-workflow of the n8n under test) over the built node the tarball packs.
+    const { NodeHelpers } = require(join(HOST_DIR, 'node_modules', 'n8n-workflow', 'dist', 'cjs', 'index.js')) as {
+      NodeHelpers: { makeDescription(parameters: INodeParameters, description: INodeTypeDescription): string };
+    };
+    const { DraftingWorkspace } = require(join(REPO_DIR, 'dist', 'nodes', 'DraftingWorkspace', 'DraftingWorkspace.node.js')) as {
+      DraftingWorkspace: new () => { description: INodeTypeDescription };
+    };
+    const { description } = new DraftingWorkspace();
+    const described = Object.fromEntries(
+      operationPairs(description.properties).map(({ resource, operation }) => [`${resource}.${operation}`, NodeHelpers.makeDescription({ resource, operation }, description)]),
+    );
+    expect(described).toEqual(TOOL_DESCRIPTIONS);
   });
 
   it('no Drafting Workspace API key in n8n’s output or in anything the scripted model received', () => {

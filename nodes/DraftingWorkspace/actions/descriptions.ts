@@ -49,6 +49,7 @@ export function binaryPropertyField(show: NonNullable<IDisplayOptions['show']>, 
 		default: 'data',
 		required: true,
 		hint: `The name of the output binary field to put the ${what} in (further files get _1, _2… appended)`,
+		description: `The name of the binary field of the output item that receives the ${what}, e.g. data; a second file goes in data_1, a third in data_2`,
 		displayOptions: { show },
 	};
 }

@@ -30,6 +30,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		default: 'pdf',
 		options: DOCUMENT_FORMAT_OPTIONS,
+		description: 'The file format to download the document in: PDF, DOCX or Markdown',
 		displayOptions: { show },
 	},
 	binaryPropertyField(show, 'document'),

@@ -45,7 +45,9 @@ export const description: INodeProperties[] = [
 				hideNoDataError: true,
 			},
 		},
-		hint: 'Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). A several-choice field takes one value picked from its list, or several as an expression (a list, or comma-separated). Defaults are pre-filled; empty answers are left out. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name) and lists item keys that match no field in unmatchedInputKeys.',
+		hint: 'Dates as yyyy-MM-dd; pictures take a binary field name; empty answers are left out',
+		description:
+			"The template's answers, one field per answer of its input schema. Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). A choice field takes one of its listed values (any letter case); a several-choice field takes one value picked from its list, or several as an expression (a list, or comma-separated). Defaults are pre-filled; empty answers are left out. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name) and lists item keys that match no field in unmatchedInputKeys.",
 		displayOptions: { show },
 	},
 	{

@@ -21,6 +21,7 @@ export const description: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: 'The name of the input binary field that holds the file (PDF, DOCX, Markdown or plain text)',
+		description: 'The name of the binary field of the input item that holds the file to upload, e.g. data (PDF, DOCX, Markdown or plain text)',
 		displayOptions: { show },
 	},
 	{

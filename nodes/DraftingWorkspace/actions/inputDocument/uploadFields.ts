@@ -35,6 +35,7 @@ export const uploadOptionFields: INodeProperties[] = [
 		name: 'uploadEncoding',
 		type: 'options',
 		default: 'multipart',
+		description: 'How the file is sent: as a multipart upload (recommended), or base64-encoded in a JSON body',
 		options: [
 			{
 				name: 'Multipart (Recommended)',

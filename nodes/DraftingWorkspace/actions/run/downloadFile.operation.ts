@@ -19,6 +19,7 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		default: 'all',
+		description: "Which files to download: every rendered file of the run (PDF or DOCX), or the file of one render step",
 		options: [
 			{ name: 'All Rendered Files of the Run', value: 'all', description: 'Every file the run\'s render steps produced' },
 			{ name: 'One Render Step', value: 'step', description: 'The file of one render step, by step ID' },

@@ -65,6 +65,7 @@ export const description: INodeProperties[] = [
 				name: 'status',
 				type: 'options',
 				default: 'Completed',
+				description: 'List only runs in this status: Pending, Running, Completed, Failed or Cancelled',
 				options: [
 					{ name: 'Cancelled', value: 'Cancelled' },
 					{ name: 'Completed', value: 'Completed' },

@@ -32,6 +32,7 @@ export const inputDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		default: 'entryStep',
+		description: "How the run's input is given: as the workflow's entry step asks (the default), as mapped fields, as text or as JSON",
 		options: [
 			{
 				name: "From the Workflow's Entry Step",
@@ -79,7 +80,9 @@ export const inputDescription: INodeProperties[] = [
 				hideNoDataError: true,
 			},
 		},
-		hint: 'Dates as yyyy-MM-dd. Empty fields are left out. A document field takes the name of a binary property holding the file (e.g. data; several, comma-separated, for multi-document fields), which the node uploads first, or the output of an Input Document → Upload step.',
+		hint: 'Dates as yyyy-MM-dd; empty fields are left out; a document field takes a binary field name',
+		description:
+			"The workflow's input fields, one per input of its schema. Dates as yyyy-MM-dd. Empty fields are left out. A choice field takes one of its listed values (any letter case). A document field takes the name of a binary property holding the file (e.g. data; several, comma-separated, for multi-document fields), which the node uploads first, or the output of an Input Document → Upload step.",
 		displayOptions: { show: { ...show, inputMode: ['fields', 'entryStep'] } },
 	},
 	{

@@ -101,6 +101,7 @@ export function waitFields(show: Show): INodeProperties[] {
 					name: 'onTimeout',
 					type: 'options',
 					default: 'error',
+					description: 'What to do when a run has not finished within the timeout: fail the item, or output the run as it is',
 					options: [
 						{ name: 'Fail the Item', value: 'error', description: 'Stop with an error saying the run has not finished' },
 						{
@@ -123,6 +124,7 @@ export function waitFields(show: Show): INodeProperties[] {
 					name: 'onPause',
 					type: 'options',
 					default: 'keepWaiting',
+					description: 'What to do when a run pauses at a step a person must review: keep waiting, or output the paused run',
 					options: [
 						{
 							name: 'Keep Waiting',
