@@ -324,7 +324,7 @@ function readDocument(file: string, pagePlaces: Place[], checkText: boolean): Do
 	let fenced = false;
 
 	const flush = () => {
-		if (paragraph.length) lastParagraph = paragraph[paragraph.length - 1].text;
+		if (paragraph.length) lastParagraph = paragraph.map((entry) => entry.text).join(" ");
 		if (paragraph.length && checkText) {
 			const text = paragraph.map((entry) => entry.text).join(' ');
 			for (const span of spansOf(text)) document.spans.push({ file, line: paragraph[0].line, ...span, places });
