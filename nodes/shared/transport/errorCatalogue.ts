@@ -236,6 +236,6 @@ export function explainFeatureDisabled(code: string): ErrorExplanation {
 export function explainRunInputRefusal(body: IDataObject, code: string): ErrorExplanation {
 	return {
 		message: `The run input does not match the workflow's input schema (${code})${detailsSuffix(body)}`,
-		fix: "Correct each listed field under Input Fields, which lists the workflow's input fields and marks the required ones. Dates are yyyy-MM-dd; a choice is one of the field's options.",
+		fix: "Correct each listed field under Values to Send, which lists the workflow's input fields and marks the required ones. Dates are yyyy-MM-dd; a choice is one of the field's options.",
 	};
 }

@@ -1,5 +1,10 @@
-// Document → Produce From Template through n8n's engine against the simulator: the answers as items give them (Map Automatically's nested JSON, option texts in any case, dates).
+// Document → Produce From Template through n8n's engine against the simulator: the answers as items give them (Map Automatically's nested JSON and a spreadsheet's columns, option texts in any case, dates).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject } from 'n8n-workflow';
+
+import { ACTION_NODE, type HarnessRun } from '../../harness';
 
 import { TEMPLATE_IDS, templatesAdmin } from '../../simulator';
 import { byId, failure, items, useIntegrationContext } from '../../integration/support';
@@ -42,6 +47,55 @@ describe('Map Automatically: nested item JSON', () => {
 		const result = await ctx.run(auto({ strict: true }), 'full', { items: [{ json: { employe: { name: 'A', start_date: '2026-03-01' }, role: 'Counsel' } }] });
 		expect(failure(result).httpCode).toBe('422');
 		expect(failure(result).description).toMatch(/^Keys of the item that match no field \(Map Automatically ignored them; check their spelling\): employe\./);
+	});
+});
+
+/** The rows of a CSV file as n8n's Extract from File gives them: one item per row, every value text. */
+function csvRows(path: string): IDataObject[] {
+	const [header, ...rows] = readFileSync(path, 'utf8')
+		.trim()
+		.split('\n')
+		.map((line) => [...line.matchAll(/("([^"]*)"|[^,]*)(,|$)/g)].filter((match) => match.index < line.length || match[0] !== '').map((match) => match[2] ?? match[1]));
+	return rows.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])));
+}
+
+const hintsOf = (result: HarnessRun) => (result.run.data.resultData.runData[ACTION_NODE]?.[0]?.hints ?? []).map((hint) => hint.message);
+
+describe('Map Automatically: a spreadsheet’s columns', () => {
+	const auto = { ...produce({}), answers: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false } };
+
+	it('the example CSV (examples/data/new-hires.csv): every column answers its field, every letter is assembled, no hint', async () => {
+		const rows = csvRows(join(__dirname, '..', '..', '..', 'examples', 'data', 'new-hires.csv'));
+		expect(rows).toHaveLength(3);
+		const result = await ctx.run(auto, 'full', { items: rows.map((json) => ({ json })) });
+		for (const document of items(result)) expect(document).toMatchObject({ status: 'assembled', unresolvedFields: [], unmatchedInputKeys: [] });
+		expect(produceBodies(ctx)[0].input).toEqual({
+			employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000, remote: true },
+			role: 'Senior Associate',
+			benefits: ['Health', 'Gym'],
+		});
+		expect(hintsOf(result)).toEqual([]);
+	});
+
+	it('a column names its field by the last part of its ID or by its title, in any case, spaces and underscores aside', async () => {
+		const result = await ctx.run(auto, 'full', { items: [{ json: { 'Full Name': 'Jordan Lee', STARTDATE: '2026-03-01', Role: 'Counsel', 'Annual salary': '90000' } }] });
+		expect(items(result)[0]).toMatchObject({ status: 'assembled', unmatchedInputKeys: [] });
+		expect(produceBodies(ctx)[0].input).toEqual({ employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 90000 }, role: 'Counsel' });
+	});
+
+	it('an exact ID wins over a loose column, which is then named as unmatched', async () => {
+		const result = await ctx.run(auto, 'full', { items: [{ json: { name: 'Loose', 'employee.name': 'Exact', start_date: '2026-03-01', role: 'Counsel' } }] });
+		expect(items(result)[0]).toMatchObject({ status: 'assembled', unmatchedInputKeys: ['name'] });
+		expect(produceBodies(ctx)[0].input).toMatchObject({ employee: { name: 'Exact' } });
+	});
+
+	it('a required field left unanswered is said above the output, once, with the columns that matched nothing', async () => {
+		const row = { full_nam: 'Jordan Lee', start_date: '2026-03-01', role: 'Counsel' };
+		const result = await ctx.run(auto, 'full', { items: [{ json: row }, { json: row }] });
+		expect(items(result).map((document) => document.status)).toEqual(['incomplete', 'incomplete']);
+		expect(hintsOf(result)).toEqual([
+			"Map Automatically found no answer for these required fields: Full name (employee.name). Item keys that matched no field: full_nam. A key answers a field by its ID, the ID's last part or its title (letter case, spaces and underscores aside).",
+		]);
 	});
 });
 

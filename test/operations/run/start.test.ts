@@ -38,7 +38,7 @@ describe("Input Mode by default (From the Workflow's Entry Step)", () => {
 	it('an empty text names the field and the workflow; nothing is started', async () => {
 		const result = await ctx.run(start(wf.agentSummary, mapper({ text: '  ' })));
 		expect(failure(result).message).toBe('Input Text is empty');
-		expect(failure(result).description).toMatch(/^Workflow "Contract summary" starts with an agent step, which takes text: enter it under Input Fields → Input Text/);
+		expect(failure(result).description).toMatch(/^Workflow "Contract summary" starts with an agent step, which takes text: enter it under Values to Send → Input Text/);
 		expect(startBodies(ctx)).toEqual([]);
 	});
 

@@ -71,7 +71,8 @@ function fieldLabel(property: INodeProperties): Label {
 	for (const mode of property.modes ?? []) children.push({ label: mode.displayName, children: [] });
 	if (property.type === 'resourceMapper') {
 		// The editor shows the mapper under its own heading, never the parameter's display name.
-		return { label: MAPPER_LABELS[0], children: MAPPER_LABELS.slice(1).map((label) => ({ label, children: [] })) };
+		const modes = MAPPER_LABELS.slice(2).map((label) => ({ label, children: [] }));
+		return { label: MAPPER_LABELS[0], children: [{ label: MAPPER_LABELS[1], children: modes }, ...modes] };
 	}
 	return { label: property.displayName, children, defaults: renderedDefault(property) };
 }
@@ -491,7 +492,9 @@ describe('the docs say what the editor shows', () => {
 					.split('…')
 					.map((piece) => piece.trim().replace(/^[("']+|[)"'.:,]+$/g, ''))
 					.filter((piece) => piece.length > 0);
-				return pieces.some((piece) => !known(piece) && !known(`${piece}.`));
+				// A message the code builds from several texts is quoted sentence by sentence.
+				const sentences = (piece: string) => piece.split(/(?<=[.;])\s+/).map((part) => part.replace(/[.;]$/, ''));
+				return pieces.some((piece) => !known(piece) && !known(`${piece}.`) && !sentences(piece).every((part) => known(part)));
 			})
 			.map((span) => `${where(span)} ${span.kind === 'italic' ? `*${span.text}*` : `"${span.text}"`}`);
 		expect(wrong).toEqual([]);

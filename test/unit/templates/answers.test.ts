@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { autoMapItem, unmatchedKeysHint } from '../../../nodes/DraftingWorkspace/mapper/autoMap';
+import { autoMapGapHint, autoMapItem, unmatchedKeysHint } from '../../../nodes/DraftingWorkspace/mapper/autoMap';
 import { templateFields } from '../../../nodes/DraftingWorkspace/templates/answers';
 import { templateMapperFields } from '../../../nodes/DraftingWorkspace/templates/mapperFields';
 import { normaliseDateAnswer } from '../../../nodes/DraftingWorkspace/mapper/dates';
@@ -131,6 +131,28 @@ describe('autoMapItem (Map Automatically: item JSON onto field ids)', () => {
 		expect(mapped.unmatchedInputKeys).toEqual(['employee']);
 		expect(Object.prototype.hasOwnProperty.call(mapped.values, '__proto__.polluted')).toBe(true);
 		expect(({} as IDataObject).polluted).toBeUndefined();
+	});
+
+	it('loose columns (Produce From Template): by ID, by the last part when unique, by title; case, spaces and underscores aside', () => {
+		const fields = [
+			{ id: 'employee.name', title: 'Full name' },
+			{ id: 'employee.start_date', title: 'Start date' },
+			{ id: 'manager.name', title: 'Manager' },
+			{ id: 'role', title: 'Role' },
+		];
+		const mapped = autoMapItem({ 'Full Name': 'A', START_DATE: '2026-03-01', 'Employee.Start Date': 'later', ROLE: 'Counsel', name: 'two fields end in name' }, fields, { loose: true });
+		expect(mapped.values).toEqual({ 'employee.name': 'A', 'employee.start_date': '2026-03-01', role: 'Counsel' });
+		// A second column for a field already answered, and a last part two fields share, answer nothing.
+		expect(mapped.unmatchedInputKeys).toEqual(['name', 'Employee.Start Date']);
+	});
+
+	it('without loose (Start), a column answers only its exact ID, as before', () => {
+		expect(autoMapItem({ Role: 'Counsel' }, [{ id: 'role', title: 'Role' }])).toEqual({ values: {}, unmatchedInputKeys: ['Role'] });
+	});
+
+	it('the gap hint names the required fields (title and ID) and the unmatched keys, or says nothing', () => {
+		expect(autoMapGapHint([{ id: 'employee.name', title: 'Full name' }], ['full_nam'])).toMatch(/^Map Automatically found no answer for these required fields: Full name \(employee\.name\)\. Item keys that matched no field: full_nam\./);
+		expect(autoMapGapHint([], ['x'])).toBe('');
 	});
 
 	it('the hint names the unmatched keys, or says nothing', () => {

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { unmatchedKeysHint } from '../../mapper/autoMap';
+import { autoMapGapHint, unmatchedKeysHint } from '../../mapper/autoMap';
 import type { Lane } from '../../pace/batch';
 import { binaryPropertyField, templateLocator } from '../descriptions';
 import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, withAbsoluteLinks, type DocumentFormat } from '../../templates/links';
@@ -15,6 +15,8 @@ import { pictureProblem } from '../../templates/pictures';
 import { readOncePerExecution } from '../../execution/readOnce.api';
 import { getTemplate, produceDocument } from '../../../shared/client';
 import { isUnusableAnswer, serviceCodeOf } from '../../../shared/transport';
+import { warnInOutput } from '../../execution/hints';
+import { isEmptyAnswer } from '../../mapper/jsonSchema';
 import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { POST_STAGE, type Work } from '../types';
 import { downloadProduced } from './produceDownload';
@@ -47,7 +49,7 @@ export const description: INodeProperties[] = [
 		},
 		hint: 'Dates as yyyy-MM-dd; pictures take a binary field name; empty answers are left out',
 		description:
-			"The template's answers, one field per answer of its input schema. Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). A choice field takes one of its listed values (any letter case); a several-choice field takes one value picked from its list, or several as an expression (a list, or comma-separated). Defaults are pre-filled; empty answers are left out. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name) and lists item keys that match no field in unmatchedInputKeys.",
+			"The template's answers, one field per answer of its input schema. Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). A choice field takes one of its listed values (any letter case); a several-choice field takes one value picked from its list, or several as an expression (a list, or comma-separated). Defaults are pre-filled; empty answers are left out. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name), matches a column by a field's ID, the ID's last part (start_date) or its title (Start date), and lists item keys that match no field in unmatchedInputKeys.",
 		displayOptions: { show },
 	},
 	{
@@ -118,13 +120,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 		});
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
 
-	const fieldIds = templateFields(schema).map((field) => field.path);
-	const { values: answers, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'answers', itemIndex, fieldIds);
+	const fields = templateFields(schema).map((field) => ({ id: field.path, title: typeof field.schema.title === 'string' ? field.schema.title : undefined, field }));
+	const { values: answers, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'answers', itemIndex, fields, { loose: true });
+	if (automatic) {
+		// An incomplete document is a success to n8n: the gap is said where n8n shows it, above the output.
+		const unanswered = fields.filter(({ id, field }) => field.required && field.schema.default === undefined && isEmptyAnswer(answers[id]));
+		const hint = autoMapGapHint(unanswered, unmatchedInputKeys ?? []);
+		if (hint) warnInOutput.call(this, hint);
+	}
 	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic });
 	if (problems.length)
 		throw new NodeOperationError(this.getNode(), `Some answers for template ${name} cannot be sent: ${describeAnswerProblems(schema, problems)}`, {
 			description:
-				'Correct the listed answers under Answers. Dates are yyyy-MM-dd, e.g. 2026-03-01 (or with the month as a word); choices are their option text (in any letter case); pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.',
+				'Correct the listed answers under Values to Send. Dates are yyyy-MM-dd, e.g. 2026-03-01 (or with the month as a word); choices are their option text (in any letter case); pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.',
 			itemIndex,
 		});
 

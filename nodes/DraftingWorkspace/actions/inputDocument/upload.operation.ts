@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to wait until the service has processed the document, so the output can go straight into Start Run. A failed processing fails the item with its code.',
+			'Whether to wait until the service has processed the document, so the output can go straight into Run → Start. A failed processing fails the item with its code.',
 		displayOptions: { show },
 	},
 	{

@@ -38,7 +38,7 @@ export const inputDescription: INodeProperties[] = [
 				name: "From the Workflow's Entry Step",
 				value: 'entryStep',
 				description:
-					'Text for a workflow that starts with an agent step, its input fields for one that starts with an input form: Input Fields below follows the workflow you pick. For long text typed by hand, Text gives a multi-line box.',
+					'Text for a workflow that starts with an agent step, its input fields for one that starts with an input form: Values to Send below follows the workflow you pick. For long text typed by hand, Text gives a multi-line box.',
 			},
 			MAP_FIELDS,
 			...EXPLICIT_MODES,
@@ -135,7 +135,7 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {
 			description: [
 				unmatchedKeysHint(unmatchedInputKeys),
-				'Fill in or correct the listed fields under Input Fields. Required fields are marked; optional fields left empty are not sent.',
+				'Fill in or correct the listed fields under Values to Send. Required fields are marked; optional fields left empty are not sent.',
 			]
 				.filter(Boolean)
 				.join('\n'),
@@ -165,7 +165,7 @@ async function inputFromEntryStep(this: IExecuteFunctions, workflowId: string, i
 	const { values } = readMapperValues.call(this, 'inputFields', itemIndex, [ENTRY_TEXT_FIELD.id]);
 	// A mapped number (an expression, an item's key) is text to the agent.
 	const text = typeof values[ENTRY_TEXT_FIELD.id] === 'number' ? String(values[ENTRY_TEXT_FIELD.id]) : values[ENTRY_TEXT_FIELD.id];
-	const remedy = `Workflow ${name} starts with an agent step, which takes text: enter it under Input Fields → Input Text, or map it from an earlier node.`;
+	const remedy = `Workflow ${name} starts with an agent step, which takes text: enter it under Values to Send → Input Text, or map it from an earlier node.`;
 	return { input: nonEmptyText.call(this, text, itemIndex, 'Input Text', remedy), uploaded: [] };
 }
 

@@ -94,7 +94,7 @@ export function waitFields(show: Show): INodeProperties[] {
 					typeOptions: { minValue: 1 },
 					default: 15,
 					description:
-						"How long the event stream may stay quiet before the run is read. With When Paused for Review = Return this is how soon a pause is noticed (the stream only sends heartbeats while paused). With Keep Waiting heartbeats count, and the run is read only if the stream stays completely silent for four times this interval.",
+						"How long the event stream may stay quiet before the run is read. With When Paused for Review set to Return at Once, this is how soon a pause is noticed (the stream only sends heartbeats while paused). With Keep Waiting heartbeats count, and the run is read only if the stream stays completely silent for four times this interval.",
 				},
 				{
 					displayName: 'On Timeout',
@@ -117,7 +117,7 @@ export function waitFields(show: Show): INodeProperties[] {
 					type: 'number',
 					typeOptions: { minValue: 1 },
 					default: 1800,
-					description: "How long to wait for each run to finish, counted from the run's start (Start Run) or the node's start (Wait For Run)",
+					description: "How long to wait for each run to finish, counted from the run's start (Start) or the node's start (Wait For Run)",
 				},
 				{
 					displayName: 'When Paused for Review',
