@@ -218,9 +218,19 @@ describe('the notices above the mappers: once the workflow or template is chosen
 		const start = { resource: 'run', operation: 'start', workflowId: workflow };
 		expect(shown('inputFieldsNotice', { ...start, inputMode: 'fields' })).toBe(true);
 		expect(shown('inputFieldsNotice', { ...start, inputMode: 'text' })).toBe(false);
-		// The default mode: the notice cannot know whether the entry is an agent's text, so the labels carry the rules.
+		// The default mode has its own notice, which says the rules are for a form's fields.
 		expect(shown('inputFieldsNotice', { ...start, inputMode: 'entryStep' })).toBe(false);
 		expect(shown('inputFieldsNotice', start)).toBe(false);
 		expect(shown('inputFieldsNotice', { resource: 'run', operation: 'start', inputMode: 'fields', workflowId: { __rl: true, mode: 'list', value: '' } })).toBe(false);
+	});
+
+	it('Start Run, from the workflow’s entry step (the default): every date field’s form is said before a run', () => {
+		const start = { resource: 'run', operation: 'start', workflowId: workflow };
+		expect(shown('entryStepFieldsNotice', { ...start, inputMode: 'entryStep' })).toBe(true);
+		expect(shown('entryStepFieldsNotice', { ...start, inputMode: 'fields' })).toBe(false);
+		const notice = new DraftingWorkspace().description.properties.find((property) => property.name === 'entryStepFieldsNotice')!;
+		expect(notice.displayName).toMatch(/^For a workflow that starts with an input form: Dates: yyyy-MM-dd\./);
+		const json = new DraftingWorkspace().description.properties.find((property) => property.name === 'inputJson')!;
+		expect(json.description).toContain('Dates are yyyy-MM-dd');
 	});
 });

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { unmatchedKeysHint } from '../../mapper/autoMap';
 import type { Lane } from '../../pace/batch';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
-import { mapperNotice, RUN_MAPPER_NOTICE } from '../../mapper/mapperRules';
+import { mapperNotice, RUN_ENTRY_STEP_NOTICE, RUN_MAPPER_NOTICE } from '../../mapper/mapperRules';
 import { readMapperValues } from '../../mapper/mapperValues';
 import { ENTRY_TEXT_FIELD, entryInputOf } from '../../runs/entryInput';
 import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../runs/startInput';
@@ -55,10 +55,11 @@ export const inputDescription: INodeProperties[] = [
 		description: "The plain text the workflow's first agent step receives: the instructions or the content it works on",
 		displayOptions: { show: { ...show, inputMode: ['text'] } },
 	},
-	// n8n 2.41 does not render the mapper's hint: the rules are stated above it. Only in Map Fields: a notice cannot
-	// know the workflow's entry step, and above an agent's one text column the rules of fields would be wrong; in
-	// "From the Workflow's Entry Step" the columns' labels carry the rules (yyyy-MM-dd, binary field) and the choices.
+	// n8n 2.41 does not render the mapper's hint: the rules are stated above it. A notice cannot know the workflow's
+	// entry step, so in "From the Workflow's Entry Step" it says whom the rules are for (an agent's one text column has
+	// none); a long date label ends in "(date)" only, and this is where its form shows before a run.
 	mapperNotice('inputFieldsNotice', RUN_MAPPER_NOTICE, { ...show, inputMode: ['fields'] }, 'workflowId'),
+	mapperNotice('entryStepFieldsNotice', RUN_ENTRY_STEP_NOTICE, { ...show, inputMode: ['entryStep'] }, 'workflowId'),
 	{
 		displayName: 'Input Fields',
 		name: 'inputFields',
@@ -91,7 +92,7 @@ export const inputDescription: INodeProperties[] = [
 		type: 'json',
 		default: '{}',
 		required: true,
-		description: "The input object, matching the workflow's input schema. Leave optional fields out rather than sending null.",
+		description: "The input object, matching the workflow's input schema. Dates are yyyy-MM-dd. Leave optional fields out rather than sending null.",
 		displayOptions: { show: { ...show, inputMode: ['json'] } },
 	},
 ];
