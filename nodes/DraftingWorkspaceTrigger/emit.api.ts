@@ -1,10 +1,12 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { ensureNodeError, settle } from '../shared/common/errors';
+import { withAbsoluteArtifactPaths } from '../shared/runs/artifactLinks';
 import { describeRunFiles } from '../shared/runs/files.api';
 import { downloadRenderedFiles } from '../shared/runs/renderedFiles.api';
 import { getRun } from '../shared/client';
 import { findRenderedArtifacts, runIdOf } from '../shared/runs/record';
+import { serviceUrlResolver } from '../shared/transport/credentials.api';
 import type { TriggerSettings } from './lists.api';
 import type { PollBudget } from './pollBudget';
 import { settingsSelect } from './state/state';
@@ -29,14 +31,17 @@ export async function toItem(
 		record = id ? await getRun.call(this, id, { retry: budget.retry() }) : run;
 	}
 	if (!settingsSelect(settings.key, record)) return null;
-	if (!settings.attachFiles) return { json: record };
+	// Output with absolute download paths, as Run → Get outputs the same record; the files are fetched by the paths
+	// the service gave.
+	const output = withAbsoluteArtifactPaths(record, await serviceUrlResolver.call(this));
+	if (!settings.attachFiles) return { json: output };
 	const artifacts = findRenderedArtifacts(record);
 	budget.spend(artifacts.length);
 	const downloads = await downloadRenderedFiles.call(this, record, { artifacts, retry: budget.retry() });
-	if (!downloads.files.length) return { json: record };
+	if (!downloads.files.length) return { json: output };
 	// The attached files told in the one file shape, as the action node tells them (name, format, url, binaryProperty…).
 	const files = await describeRunFiles.call(this, record, undefined, downloads, artifacts);
-	return { json: { ...record, files: files as unknown as IDataObject[] }, binary: downloads.binary };
+	return { json: { ...output, files: files as unknown as IDataObject[] }, binary: downloads.binary };
 }
 
 export interface Emitted {

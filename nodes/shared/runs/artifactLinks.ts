@@ -1,11 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { setOwn } from '../mapper/jsonSchema';
+/** An own key, `__proto__` included (a record's keys are the service's). */
+function setOwn(target: IDataObject, key: string, value: unknown): void {
+	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
 
 /**
  * A run record as output, with every rendered file's `renderedArtifact.downloadPath` absolute on the credential's
  * Base URL (null for a path to another origin, which the node would not follow), as the `files` entries, Simplify's
- * urls and a produced document's links are. The rest of the record is as the service gave it. Pure: no I/O.
+ * urls and a produced document's links are; the action node's run records and the trigger's alike. The rest of the record is as the service gave it. Pure: no I/O.
  */
 export function withAbsoluteArtifactPaths(record: IDataObject, urlOf: (path: string) => string | undefined): IDataObject {
 	const visit = (value: unknown, depth: number): unknown => {

@@ -1,4 +1,4 @@
-import { withAbsoluteArtifactPaths } from '../../../nodes/DraftingWorkspace/runs/artifactLinks';
+import { withAbsoluteArtifactPaths } from '../../../nodes/shared/runs/artifactLinks';
 
 const urlOf = (path: string) => (path.startsWith('https://elsewhere') ? undefined : `https://ws.example.com${path}`);
 

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { withIdAs } from '../items';
-import { withAbsoluteArtifactPaths } from '../../runs/artifactLinks';
+import { withAbsoluteArtifactPaths } from '../../../shared/runs/artifactLinks';
 import { compactRun, endReasonOf, type CompactRun, type WaitSummary } from '../../runs/compact';
 import type { FileShape } from '../../../shared/runs/files';
 import { describeRunFiles, type RunDownloads } from '../../../shared/runs/files.api';
