@@ -99,6 +99,17 @@ describe('Map Automatically: a spreadsheet’s columns', () => {
 	});
 });
 
+describe('a yes/no switch', () => {
+	// n8n's mapper shows a switch on or off, never empty: off is an answer and is sent. A field removed from the
+	// mapper (its value null) is left out, and the letter takes its alternative wording.
+	it('off is sent as false; a removed switch is left out', async () => {
+		await ctx.run(produce({ ...REQUIRED, role: 'Counsel', 'employee.remote': false }));
+		expect(postedInput()).toMatchObject({ employee: { remote: false } });
+		await ctx.run(produce({ ...REQUIRED, role: 'Counsel', 'employee.remote': null }));
+		expect((produceBodies(ctx)[1]?.input as IDataObject).employee).toEqual({ name: 'Jordan Lee', start_date: '2026-03-01' });
+	});
+});
+
 describe('answers read leniently where the contract allows', () => {
 	it('the option texts are posted whatever their letter case, and the document is assembled', async () => {
 		const result = await ctx.run(produce(LOOSE));
