@@ -14,6 +14,7 @@ import type { ExecuteResult } from '../e2e/lib/n8n-types';
 import { waitUntil } from '../e2e/lib/waiting';
 import { FIXTURE_KEYS, runAdmin, type Simulator } from '../test/simulator';
 import { say, started } from './progress';
+import { shortened } from './summary';
 
 export const OUTPUT_DIR = join(REPO_DIR, 'demo-output');
 const TRIGGER_WORKFLOW = EXAMPLE_WORKFLOWS.runFinished;
@@ -81,7 +82,7 @@ export async function runExamples(n8n: N8n, sim: Simulator, url: string): Promis
   say("example 4: n8n's Basic LLM Chain with the Drafting Workspace Chat Model");
   const chain = ok(n8n, await n8n.execute('dwExampleChainDraft'), 'A chain with the Chat Model');
   const [clause] = chain.items('Draft the Clause');
-  lines.push(`Chain + Chat Model  ${JSON.stringify(clause.json).slice(0, 90)}`);
+  lines.push(`Chain + Chat Model  ${shortened(JSON.stringify(clause.json), 90)}`);
 
   say('example 5: the Run Finished trigger, published and run by `n8n start`');
   await n8n.publishWorkflow(TRIGGER_WORKFLOW);

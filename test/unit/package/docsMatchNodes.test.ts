@@ -529,6 +529,20 @@ describe('the docs say what the editor shows', () => {
 	});
 });
 
+describe('the README’s first screen', () => {
+	// GitHub at 1440 × 900 shows the title, the introduction and about a dozen lines more before the fold; a picture
+	// takes most of a screen, so the two commands come before the first one.
+	test('the demo and test commands come before the first picture, within its first 15 lines', () => {
+		const lines = readFileSync(join(REPO, 'README.md'), 'utf8').split('\n');
+		const demo = lines.findIndex((line) => line.startsWith('npm ci && npm run demo'));
+		const tests = lines.findIndex((line) => line.startsWith('npm ci && npm test'));
+		const picture = lines.findIndex((line) => /^!\[/.test(line));
+		expect(demo).toBeGreaterThan(0);
+		expect(tests).toBeGreaterThan(0);
+		expect(Math.max(demo, tests)).toBeLessThan(Math.min(15, picture === -1 ? Infinity : picture));
+	});
+});
+
 describe('the checks themselves', () => {
 	test('GitHub’s heading ids', () => {
 		expect(slug("n8n's SSRF protection")).toBe('n8ns-ssrf-protection');
