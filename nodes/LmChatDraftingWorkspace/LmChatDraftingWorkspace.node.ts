@@ -2,6 +2,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IDataObject, INodeType, INodeTypeDescription, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 
 import { searchChatModels } from '../shared/chat/models.api';
+import { testDraftingWorkspaceApi } from '../shared/transport/credentialTest.api';
 import { RESPONSE_SCHEMA_FIELD } from '../shared/chat/optionFields';
 import { readChatOptions, withResponseFormat } from '../shared/chat/options';
 import { jsonObjectParameter } from '../shared/common/jsonObject';
@@ -27,12 +28,12 @@ export class LmChatDraftingWorkspace implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiLanguageModel],
 		outputNames: ['Model'],
-		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
+		credentials: [{ name: 'draftingWorkspaceApi', required: true, testedBy: 'draftingWorkspaceApiTest' }],
 		properties,
 		// Read by n8n's AI Workflow Builder (2.41+); older n8n ignores it.
 		builderHint: {
 			searchHint:
-				"A chat model answered by a Drafting Workspace's models (those its API key may use), for n8n's AI chains: Basic LLM Chain, Information Extractor, Summarization, Sentiment Analysis, or an AI Agent with no tools. It cannot call tools: the workspace refuses them, so it fails before sending anything when the agent has tools or Require Specific Output Format. For structured answers set Options → Response Format to JSON Schema with a Response Schema. Needs n8n 2.16 or later.",
+				"A chat model answered by a Drafting Workspace's models (those its API key may use), for n8n's AI chains: Basic LLM Chain, Information Extractor, Summarization, Sentiment Analysis, or an AI Agent with no tools. It cannot call tools: the workspace refuses them, so it fails before sending anything when the agent has tools or Require Specific Output Format. For structured answers set Response Format (a parameter of its own, not under Options) to JSON Schema and give the Response Schema shown below it. Needs n8n 2.16 or later.",
 			relatedNodes: [
 				{ nodeType: NODE_TYPES.basicLlmChain, relationHint: "The simplest use: a prompt in, the workspace model's answer out" },
 				{ nodeType: NODE_TYPES.aiAgent, relationHint: 'Use it as the chat model of an agent only when the agent has no tools' },
@@ -44,7 +45,7 @@ export class LmChatDraftingWorkspace implements INodeType {
 		},
 	};
 
-	methods = { listSearch: { searchChatModels } };
+	methods = { listSearch: { searchChatModels }, credentialTest: { draftingWorkspaceApiTest: testDraftingWorkspaceApi } };
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const model = getLocatorId.call(this, 'model', itemIndex, 'Model');

@@ -142,6 +142,6 @@ export async function startRun(
 	if (result?.ok) return result.value;
 	const error = ensureNodeError(this.getNode(), result?.error, itemIndex);
 	if (!outcome.done && readyTimeoutMs > 0)
-		error.description = `The node tried again for ${Math.round(outcome.waitedMs / 1000)} s (Document Options → Ready Timeout) and the documents were still not ready. No run was started.\n${error.description ?? ''}`;
+		error.description = `The node tried again for ${Math.round(outcome.waitedMs / 1000)} s (Document Options → Ready Timeout (Seconds)) and the documents were still not ready. No run was started.\n${error.description ?? ''}`;
 	throw error;
 }
