@@ -51,8 +51,9 @@ export const TEMPLATE_MAPPER_NOTICE = `${SHARED_RULES} Pictures: a binary field 
 /** The notice above Start Run's input fields (once a workflow is chosen). */
 export const RUN_MAPPER_NOTICE = `${SHARED_RULES} Documents: a binary field name (uploaded first) or an Upload output.`;
 
-/** The same above "From the Workflow's Entry Step", which shows an agent's text or a form's fields. */
-export const RUN_ENTRY_STEP_NOTICE = `For a workflow that starts with an input form: ${RUN_MAPPER_NOTICE}`;
+/** The same, shorter, above "From the Workflow's Entry Step", which shows an agent's text or a form's fields. */
+export const RUN_ENTRY_STEP_NOTICE =
+	'Input form fields: dates yyyy-MM-dd; choices in any letter case, several via Expression; documents: a binary field name or an Upload output.';
 
 /**
  * The notice above a mapper, shown once the workflow or template that gives the mapper its fields is chosen

@@ -66,6 +66,14 @@ describe('the answer', () => {
 		expect(relayed.join('')).toBe(items(result)[0].text);
 	});
 
+	it('with no option added, sends neither a temperature nor a cap: the service’s own defaults apply (docs/chat.md)', async () => {
+		await ctx.run(ask('Short answer please.'));
+		const [sent] = chatRequests();
+		expect(sent).not.toHaveProperty('temperature');
+		expect(sent).not.toHaveProperty('max_completion_tokens');
+		expect(sent).not.toHaveProperty('max_tokens');
+	});
+
 	it('sends the cap as max_completion_tokens and the temperature', async () => {
 		await ctx.run(ask('Short answer please.', { options: { maxCompletionTokens: 5, temperature: 0.2 } }));
 		const [sent] = chatRequests();

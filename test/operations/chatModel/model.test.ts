@@ -58,6 +58,13 @@ describe('Drafting Workspace Chat Model in n8n-core', () => {
 		});
 	});
 
+	it('with no option added, sends neither a temperature nor a cap: the service’s own defaults apply (docs/chat-model.md)', async () => {
+		expect((await run('invoke')).status).toBe('success');
+		const [sent] = completions();
+		expect(sent.requestBody).not.toHaveProperty('temperature');
+		expect(sent.requestBody).not.toHaveProperty('max_completion_tokens');
+	});
+
 	it('stream: the answer arrives in several pieces and adds up to the same text', async () => {
 		const streamed = await run('stream');
 		const generated = await run('invoke');

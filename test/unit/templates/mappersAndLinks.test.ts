@@ -229,7 +229,7 @@ describe('the notices above the mappers: once the workflow or template is chosen
 		expect(shown('entryStepFieldsNotice', { ...start, inputMode: 'entryStep' })).toBe(true);
 		expect(shown('entryStepFieldsNotice', { ...start, inputMode: 'fields' })).toBe(false);
 		const notice = new DraftingWorkspace().description.properties.find((property) => property.name === 'entryStepFieldsNotice')!;
-		expect(notice.displayName).toMatch(/^For a workflow that starts with an input form: Dates: yyyy-MM-dd\./);
+		expect(notice.displayName).toMatch(/^Input form fields: dates yyyy-MM-dd;/);
 		const json = new DraftingWorkspace().description.properties.find((property) => property.name === 'inputJson')!;
 		expect(json.description).toContain('Dates are yyyy-MM-dd');
 	});
