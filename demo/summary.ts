@@ -1,5 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
-
 /**
  * `text` for a summary line of at most `max` characters: whole when it fits, else cut after its last whole word
  * with an ellipsis, so an answer is never cut mid-word (a text with no space in reach keeps its first word whole).

@@ -5,10 +5,10 @@ export const EXPECTED = {
   /** 1: Chat Completion's Model, a locator (From list, By ID). */
   item1: { modelParameter: 'model' },
   /**
-   * 2: the credential test says in words what a dead port and a missing scheme mean (docs/errors.md, "The credential
-   * test"), as the node does when it runs.
+   * 2: the credential test keeps n8n's words for a dead port and a missing scheme (a declarative
+   * test cannot word network errors; docs/errors.md, "The credential test"); the node says what is wrong when it runs.
    */
-  item2: { deadPortTest: 'Nothing answers at', deadPortRun: 'Could not reach the service', noSchemeTest: 'does not start with https:// or http://', noSchemeRun: 'does not start with https:// or http://' },
+  item2: { deadPortTest: 'ECONNREFUSED', deadPortRun: 'Could not reach the service', noSchemeTest: 'ERR_INVALID_URL', noSchemeRun: 'does not start with https:// or http://' },
   /** 3: the notices above the mappers (their start), the rules the labels carry. */
   item3: { templateNotice: 'Dates: yyyy-MM-dd.', runNotice: 'Documents: a binary field name', choices: 'Benefits (one or more)', picture: 'Photo (binary)' },
   /** 5: the simplified run's result text and its file in the one file shape. */

@@ -6,8 +6,8 @@ export const FRICTIONS = {
   date: { label: 'Start date (yyyy-MM-dd)', refused: 'Start date "01/03/2026" is not a date the service accepts: use yyyy-MM-dd (e.g. 2026-03-01)' },
   /** 2: the schema field shown when JSON Schema is chosen. */
   chat: { schemaLabel: 'Response Schema' },
-  /** 4: the hint under the Base URL, and what the test says for a Base URL without its scheme. */
-  credential: { hint: 'Starts with https:// or http://', noScheme: 'does not start with https:// or http://' },
+  /** 4: the hint under the Base URL. */
+  credential: { hint: 'If the test says ERR_INVALID_URL, add the scheme; ECONNREFUSED means nothing answers at this address' },
   /**
    * 5: a several-choice field is a dropdown of its allowed values, listed before a run; its label says several go
    * (as an expression); a refusal names the label and the allowed values.

@@ -6,7 +6,6 @@ import { router } from './actions/router';
 import { subtitleFromOptions } from './actions/descriptions';
 import { NODE_TYPES } from '../shared/common/nodeTypes';
 import { listSearch, resourceMapping } from './methods';
-import { testDraftingWorkspaceApi } from '../shared/transport/credentialTest.api';
 
 export class DraftingWorkspace implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +22,7 @@ export class DraftingWorkspace implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'draftingWorkspaceApi', required: true, testedBy: 'draftingWorkspaceApiTest' }],
+		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
 		properties,
 		// Read by n8n's AI Workflow Builder (2.41+: node search results); older n8n ignores it. The tool variant n8n
 		// derives (usableAsTool) carries the same hint, which is written to hold for it too.
@@ -47,7 +46,7 @@ export class DraftingWorkspace implements INodeType {
 		},
 	};
 
-	methods = { listSearch, resourceMapping, credentialTest: { draftingWorkspaceApiTest: testDraftingWorkspaceApi } };
+	methods = { listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -12,7 +12,6 @@ import { NODE_TYPES } from '../shared/common/nodeTypes';
 import { locatorValue } from '../shared/common/parameters';
 import { searchWorkflows } from '../shared/common/listSearch.api';
 import { withFailure } from '../shared/transport';
-import { testDraftingWorkspaceApi } from '../shared/transport/credentialTest.api';
 import type { TriggerSettings } from './lists.api';
 import { pollFinishedRuns } from './poll';
 import { fetchTestEvent } from './testEvent.api';
@@ -33,7 +32,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'draftingWorkspaceApi', required: true, testedBy: 'draftingWorkspaceApiTest' }],
+		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
 		// Read by n8n's AI Workflow Builder (2.41+); older n8n ignores it.
 		builderHint: {
 			searchHint:
@@ -100,7 +99,7 @@ export class DraftingWorkspaceTrigger implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchWorkflows }, credentialTest: { draftingWorkspaceApiTest: testDraftingWorkspaceApi } };
+	methods = { listSearch: { searchWorkflows } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings.call(this);

@@ -2,7 +2,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IDataObject, INodeType, INodeTypeDescription, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 
 import { searchChatModels } from '../shared/chat/models.api';
-import { testDraftingWorkspaceApi } from '../shared/transport/credentialTest.api';
 import { RESPONSE_SCHEMA_FIELD } from '../shared/chat/optionFields';
 import { readChatOptions, withResponseFormat } from '../shared/chat/options';
 import { jsonObjectParameter } from '../shared/common/jsonObject';
@@ -28,7 +27,7 @@ export class LmChatDraftingWorkspace implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiLanguageModel],
 		outputNames: ['Model'],
-		credentials: [{ name: 'draftingWorkspaceApi', required: true, testedBy: 'draftingWorkspaceApiTest' }],
+		credentials: [{ name: 'draftingWorkspaceApi', required: true }],
 		properties,
 		// Read by n8n's AI Workflow Builder (2.41+); older n8n ignores it.
 		builderHint: {
@@ -45,7 +44,7 @@ export class LmChatDraftingWorkspace implements INodeType {
 		},
 	};
 
-	methods = { listSearch: { searchChatModels }, credentialTest: { draftingWorkspaceApiTest: testDraftingWorkspaceApi } };
+	methods = { listSearch: { searchChatModels } };
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const model = getLocatorId.call(this, 'model', itemIndex, 'Model');

@@ -1,4 +1,4 @@
-import { CredentialTestContext, ExecuteContext, RoutingNode } from 'n8n-core';
+import { ExecuteContext, RoutingNode } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
 import type {
 	ICredentialTestRequest,
@@ -29,7 +29,6 @@ function get(value: unknown, path: string): unknown {
 export async function testCredential(data: IDataObject): Promise<INodeCredentialTestResult> {
 	const { credentialTypes } = await loadPackage();
 	const credentialType = credentialTypes[CREDENTIAL_TYPE];
-	if (!credentialType.test) return await testByNode(data);
 	const test = credentialType.test as ICredentialTestRequest;
 	const node: INode = {
 		id: 'temp',
@@ -92,21 +91,4 @@ export async function testCredential(data: IDataObject): Promise<INodeCredential
 		}
 	}
 	return { status: 'OK', message: 'Connection successful!' };
-}
-
-/**
- * The CLI's other way (CredentialsTester.getCredentialTestFunction): without a `test` on the credential, the first
- * node that lists the credential with a `testedBy` function name runs it, in a CredentialTestContext.
- */
-async function testByNode(data: IDataObject): Promise<INodeCredentialTestResult> {
-	const { loader, credentialTypes } = await loadPackage();
-	for (const { type } of Object.values(loader.nodeTypes)) {
-		const nodeType = type as INodeType;
-		const entry = nodeType.description.credentials?.find((credential) => credential.name === CREDENTIAL_TYPE && typeof credential.testedBy === 'string');
-		const test = entry && nodeType.methods?.credentialTest?.[entry.testedBy as string];
-		if (!test) continue;
-		const additionalData = buildAdditionalDataForTest(new HarnessCredentialsHelper(credentialTypes, new Map()));
-		return await test.call(new CredentialTestContext(additionalData), { id: 'cred-test', name: 'Under test', type: CREDENTIAL_TYPE, data: data as never });
-	}
-	return { status: 'Error', message: 'No testing function found for this credential.' };
 }

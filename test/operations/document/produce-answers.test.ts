@@ -1,3 +1,4 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // Document → Produce From Template through n8n's engine against the simulator: the answers as items give them (Map Automatically's nested JSON and a spreadsheet's columns, option texts in any case, dates).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -57,7 +57,7 @@ describe('codex files', () => {
     expect(codex.subcategories).toEqual({ AI: ['Language Models', 'Root Nodes'], 'Language Models': ['Chat Models (Recommended)'] });
     const { description } = new LmChatDraftingWorkspace();
     expect(description.outputs).toEqual(['ai_languageModel']);
-    expect(description.credentials).toEqual([{ name: 'draftingWorkspaceApi', required: true, testedBy: 'draftingWorkspaceApiTest' }]);
+    expect(description.credentials).toEqual([{ name: 'draftingWorkspaceApi', required: true }]);
   });
 
   test('the trigger is found by what users type for it', () => {
