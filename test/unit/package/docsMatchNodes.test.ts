@@ -500,6 +500,19 @@ describe('the docs say what the editor shows', () => {
 		expect(wrong).toEqual([]);
 	});
 
+	test('every place a message of the nodes sends a user to ("under Values to Send") is one the editor shows', () => {
+		const all = rootsAt([{ node: allNodes[0] }, ...allNodes.slice(2).map((node) => ({ node }))]);
+		// What follows "under " up to the end of its clause; it names a place when some run of its first words does.
+		const named = texts.flatMap((text) => [...text.matchAll(/\bunder ([A-Z][^,.;:()\u0000]*)/g)].map((match) => match[1].trim()));
+		const resolves = (place: string) => {
+			const words = place.split(' ');
+			return words.some((_, end) => resolvePath(words.slice(0, words.length - end).join(' ').split(ARROW), all).length > 0);
+		};
+		const wrong = [...new Set(named)].filter((place) => !resolves(place));
+		expect(named.length).toBeGreaterThan(0);
+		expect(wrong).toEqual([]);
+	});
+
 	test('every default a table states is the field’s default', () => {
 		const wrong = docs.defaults
 			.filter((claim) => {
