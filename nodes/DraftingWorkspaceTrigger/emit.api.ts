@@ -31,9 +31,9 @@ export async function toItem(
 		record = id ? await getRun.call(this, id, { retry: budget.retry() }) : run;
 	}
 	if (!settingsSelect(settings.key, record)) return null;
-	// Output with absolute download paths, as Run → Get outputs the same record; the files are fetched by the paths
-	// the service gave.
-	const output = withAbsoluteArtifactPaths(record, await serviceUrlResolver.call(this));
+	// Each rendered file's absolute link beside the service's own path (`downloadUrl`), as Run → Get's is absolute;
+	// the files are fetched by the paths the service gave.
+	const output = withAbsoluteArtifactPaths(record, await serviceUrlResolver.call(this), 'downloadUrl');
 	if (!settings.attachFiles) return { json: output };
 	const artifacts = findRenderedArtifacts(record);
 	budget.spend(artifacts.length);

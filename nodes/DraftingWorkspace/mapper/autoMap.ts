@@ -126,9 +126,12 @@ export function unmatchedKeysHint(keys: readonly string[] | undefined): string {
  * What Map Automatically left unanswered, for the execution hint: the required fields no key answered (by title
  * and id) and the item's keys that matched no field. '' when nothing required is missing.
  */
-export function autoMapGapHint(unanswered: readonly MappableField[], unmatchedInputKeys: readonly string[]): string {
+export function autoMapGapHint(unanswered: readonly MappableField[], unmatchedInputKeys: readonly string[], loose: boolean): string {
 	if (!unanswered.length) return '';
 	const fields = unanswered.map((field) => (field.title ? `${field.title} (${field.id})` : field.id)).join(', ');
 	const keys = unmatchedInputKeys.length ? ` Item keys that matched no field: ${unmatchedInputKeys.join(', ')}.` : '';
-	return `Map Automatically found no answer for these required fields: ${fields}.${keys} A key answers a field by its ID, the ID's last part or its title (letter case, spaces and underscores aside).`;
+	const rule = loose
+		? "A key answers a field by its ID, the ID's last part or its title (letter case, spaces and underscores aside)."
+		: "A key answers a field by its ID; to match columns such as start_date or Start date, set Answer Options → Match Columns By to ID, Last Part or Title.";
+	return `Map Automatically found no answer for these required fields: ${fields}.${keys} ${rule}`;
 }

@@ -63,7 +63,16 @@ function csvRows(path: string): IDataObject[] {
 const hintsOf = (result: HarnessRun) => (result.run.data.resultData.runData[ACTION_NODE]?.[0]?.hints ?? []).map((hint) => hint.message);
 
 describe('Map Automatically: a spreadsheet’s columns', () => {
-	const auto = { ...produce({}), answers: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false } };
+	const byIdOnly = { ...produce({}), answers: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false } };
+	const auto = { ...byIdOnly, answerOptions: { columnMatching: 'loose' } };
+
+	it('by default (a workflow saved without Match Columns By) a column answers only the field whose ID it is; the hint says how to match the others', async () => {
+		const rows = csvRows(join(__dirname, '..', '..', '..', 'examples', 'data', 'new-hires.csv'));
+		const result = await ctx.run(byIdOnly, 'full', { items: [{ json: rows[0] }] });
+		expect(items(result)[0]).toMatchObject({ status: 'incomplete', unmatchedInputKeys: ['name', 'start_date', 'salary', 'remote'] });
+		expect(produceBodies(ctx)[0].input).toEqual({ role: 'Senior Associate', benefits: ['Health', 'Gym'] });
+		expect(hintsOf(result)).toEqual([expect.stringMatching(/set Answer Options → Match Columns By to ID, Last Part or Title\.$/)]);
+	});
 
 	it('the example CSV (examples/data/new-hires.csv): every column answers its field, every letter is assembled, no hint', async () => {
 		const rows = csvRows(join(__dirname, '..', '..', '..', 'examples', 'data', 'new-hires.csv'));

@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The Run Finished trigger through n8n-core's PollContext against the simulator: with Attach Rendered Files, the
 // item carries the file as binary data and tells it in the one file shape under `files`, as the action node does; with
-// or without it, every renderedArtifact.downloadPath of the record is absolute, as Run → Get outputs it.
+// or without it, every renderedArtifact of the record carries its absolute downloadUrl beside the service's path.
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../../harness/poll';
@@ -63,11 +63,12 @@ describe('Attach Rendered Files', () => {
 });
 
 describe('the run record’s download paths', () => {
-	const downloadPaths = (record: IDataObject) =>
-		((record.steps ?? []) as IDataObject[]).flatMap((step) => (step.renderedArtifact ? [(step.renderedArtifact as IDataObject).downloadPath] : []));
+	const artifacts = (record: IDataObject) =>
+		((record.steps ?? []) as IDataObject[]).flatMap((step) => (step.renderedArtifact ? [step.renderedArtifact as IDataObject] : []));
 
-	it.each([[{}], [{ options: { attachFiles: true } }]])('are absolute on the Base URL, as the action node outputs them (%j)', async (options) => {
+	it.each([[{}], [{ options: { attachFiles: true } }]])('keep the service’s path and carry the absolute link on the Base URL beside it (%j)', async (options) => {
 		const { runId, items } = await firedFor(options);
-		expect(downloadPaths(items![0].json)).toEqual([`${ctx.url}/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`]);
+		const path = `/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`;
+		expect(artifacts(items![0].json).map(({ downloadPath, downloadUrl }) => ({ downloadPath, downloadUrl }))).toEqual([{ downloadPath: path, downloadUrl: `${ctx.url}${path}` }]);
 	});
 });

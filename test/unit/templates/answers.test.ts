@@ -151,8 +151,9 @@ describe('autoMapItem (Map Automatically: item JSON onto field ids)', () => {
 	});
 
 	it('the gap hint names the required fields (title and ID) and the unmatched keys, or says nothing', () => {
-		expect(autoMapGapHint([{ id: 'employee.name', title: 'Full name' }], ['full_nam'])).toMatch(/^Map Automatically found no answer for these required fields: Full name \(employee\.name\)\. Item keys that matched no field: full_nam\./);
-		expect(autoMapGapHint([], ['x'])).toBe('');
+		expect(autoMapGapHint([{ id: 'employee.name', title: 'Full name' }], ['full_nam'], true)).toMatch(/^Map Automatically found no answer for these required fields: Full name \(employee\.name\)\. Item keys that matched no field: full_nam\./);
+		expect(autoMapGapHint([{ id: 'employee.name' }], ['name'], false)).toMatch(/set Answer Options → Match Columns By to ID, Last Part or Title\.$/);
+		expect(autoMapGapHint([], ['x'], true)).toBe('');
 	});
 
 	it('the hint names the unmatched keys, or says nothing', () => {

@@ -49,8 +49,34 @@ export const description: INodeProperties[] = [
 		},
 		hint: 'Dates as yyyy-MM-dd; pictures take a binary field name; empty answers are left out',
 		description:
-			"The template's answers, one field per answer of its input schema. Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). A choice field takes one of its listed values (any letter case); a several-choice field takes one value picked from its list, or several as an expression (a list, or comma-separated). Defaults are pre-filled; empty answers are left out. Map Automatically also reads nested item objects ({ employee: { name } } answers employee.name), matches a column by a field's ID, the ID's last part (start_date) or its title (Start date), and lists item keys that match no field in unmatchedInputKeys.",
+			"The template's answers, one field per answer of its input schema. Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). A choice field takes one of its listed values (any letter case); a several-choice field takes one value picked from its list, or several as an expression (a list, or comma-separated). Defaults are pre-filled; empty answers are left out. Map Automatically answers a field from the item key of its ID or from nested item objects ({ employee: { name } } answers employee.name); with Answer Options → Match Columns By, also from a column named like the ID's last part (start_date) or the field's title (Start date). Item keys that match no field are listed in unmatchedInputKeys.",
 		displayOptions: { show },
+	},
+	{
+		displayName: 'Answer Options',
+		name: 'answerOptions',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		description: 'How Map Automatically reads the item',
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Match Columns By',
+				name: 'columnMatching',
+				type: 'options',
+				default: 'id',
+				description: "How Map Automatically matches the item's keys (a spreadsheet's columns) to the template's fields",
+				options: [
+					{ name: 'Field ID', value: 'id', description: 'A key answers the field whose ID it is (employee.start_date)' },
+					{
+						name: 'ID, Last Part or Title',
+						value: 'loose',
+						description: "Also a column named like the ID's last part (start_date) or the field's title (Start date), letter case, spaces and underscores aside",
+					},
+				],
+			},
+		],
 	},
 	{
 		displayName: 'Title',
@@ -121,11 +147,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
 
 	const fields = templateFields(schema).map((field) => ({ id: field.path, title: typeof field.schema.title === 'string' ? field.schema.title : undefined, field }));
-	const { values: answers, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'answers', itemIndex, fields, { loose: true });
+	const loose = (this.getNodeParameter('answerOptions', itemIndex, {}) as IDataObject).columnMatching === 'loose';
+	const { values: answers, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'answers', itemIndex, fields, { loose });
 	if (automatic) {
 		// An incomplete document is a success to n8n: the gap is said where n8n shows it, above the output.
 		const unanswered = fields.filter(({ id, field }) => field.required && field.schema.default === undefined && isEmptyAnswer(answers[id]));
-		const hint = autoMapGapHint(unanswered, unmatchedInputKeys ?? []);
+		const hint = autoMapGapHint(unanswered, unmatchedInputKeys ?? [], loose);
 		if (hint) warnInOutput.call(this, hint);
 	}
 	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic });
