@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { BatchScheduler, derivedContext, stopRank } from '../../shared/common/batch';
+import { AUTO_PACE } from '../../shared/common/pace';
 import { keepingPace, pacedContext, readPace, sendWindowOf } from './batching';
 import type { SendWindow } from '../../shared/common/sendWindow';
 import { createdOf, ensureNodeError } from '../../shared/common/errors';
@@ -28,6 +29,13 @@ type NodeError = NodeApiError | NodeOperationError;
 
 /** The one send stage of an operation without a batch plan: its POST (Chat Completion, Produce, Cancel). */
 const WINDOW_STAGES = [POST_STAGE];
+
+/**
+ * Under Auto, the most items begun and not ended. An item holds its parameters, its request and its place in the
+ * queue from its beginning to its end, so beginning all N at once holds N of them. Auto's window is never wider than
+ * its ceiling: twice that keeps it full and leaves as many items reading their parameters or downloading a file.
+ */
+const AUTO_ITEMS_BEGUN = 2 * AUTO_PACE.ceiling;
 
 /** Every failure leaves the router as an n8n error that names its item (expression errors keep their own). */
 function toNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): Error {
@@ -95,9 +103,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (handler.batch) return [await runBatch.call(this, items.length, handler, handler.batch, window)];
 	const scheduler = new BatchScheduler(items.length, WINDOW_STAGES, {}, window, !this.continueOnFail());
 	const context = pacedContext(this, window, scheduler);
-	// Auto: every item waits for its turn in the window; those that do not take it themselves (reads, downloads)
-	// take their whole item through it as one send.
-	const workers = pace.auto ? items.length : Math.min(items.length, window.size());
+	// Auto: items begin in order, at most AUTO_ITEMS_BEGUN at once, and wait for their turn in the window; those that
+	// do not take it themselves (reads, downloads) take their whole item through it as one send.
+	const workers = Math.min(items.length, pace.auto ? AUTO_ITEMS_BEGUN : window.size());
 	const execute = pace.auto && !handler.takesItsTurn ? readThroughWindow(handler) : handler;
 	const run = { size: items.length, workers, handler: execute, scheduler, contextFor: () => context, stop: () => undefined };
 	return [await keepingPace(window, scheduler, async () => await runItems.call(this, run))];
