@@ -211,7 +211,17 @@ async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<INodeExe
 			scheduler.finish(itemIndex);
 		}
 	};
-	await Promise.all(Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()));
+	// The execution's cancel refuses every turn not yet taken: a POST heard to its answer on a cancel (a produced
+	// document, a start) ends the batch there, and no item's POST is sent after it.
+	const cancelSignal = this.getExecutionCancelSignal?.();
+	const onCancel = () => scheduler.stop();
+	if (cancelSignal?.aborted) onCancel();
+	cancelSignal?.addEventListener('abort', onCancel, { once: true });
+	try {
+		await Promise.all(Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()));
+	} finally {
+		cancelSignal?.removeEventListener('abort', onCancel);
+	}
 	if (failures.length) {
 		// Items in flight may fail on their own after the first failure (a revoked key fails them all): the cause
 		// named is the earliest item's, as when items ran one by one; an error that is only the stop never is. A
