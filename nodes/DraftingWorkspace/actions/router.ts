@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { BatchScheduler, derivedContext, stopRank } from '../../shared/common/batch';
 import { AUTO_PACE } from '../../shared/common/pace';
 import { keepingPace, pacedContext, readPace, sendWindowOf } from './batching';
+import { ProgressLog } from './progress';
 import type { SendWindow } from '../../shared/common/sendWindow';
 import { createdOf, ensureNodeError } from '../../shared/common/errors';
 import { cancellationError } from '../../shared/transport';
@@ -100,14 +101,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const pace = readPace.call(this);
 	// A fixed Batch Size keeps read-only operations at their own pool (8) at least: they change nothing.
 	const window = sendWindowOf(pace, handler.concurrency);
-	if (handler.batch) return [await runBatch.call(this, items.length, handler, handler.batch, window)];
+	if (handler.batch) return [await runBatch.call(this, items.length, handler, handler.batch, window, pace.auto)];
 	const scheduler = new BatchScheduler(items.length, WINDOW_STAGES, {}, window, !this.continueOnFail());
-	const context = pacedContext(this, window, scheduler);
+	const progress = new ProgressLog(this, items.length, window, pace.auto);
+	const context = pacedContext(this, window, scheduler, progress.requestRefused);
 	// Auto: items begin in order, at most AUTO_ITEMS_BEGUN at once, and wait for their turn in the window; those that
 	// do not take it themselves (reads, downloads) take their whole item through it as one send.
 	const workers = Math.min(items.length, pace.auto ? AUTO_ITEMS_BEGUN : window.size());
 	const execute = pace.auto && !handler.takesItsTurn ? readThroughWindow(handler) : handler;
-	const run = { size: items.length, workers, handler: execute, scheduler, contextFor: () => context, stop: () => undefined };
+	const run = { size: items.length, workers, handler: execute, scheduler, progress, contextFor: () => context, stop: () => undefined };
 	return [await keepingPace(window, scheduler, async () => await runItems.call(this, run))];
 }
 
@@ -167,10 +169,12 @@ function withBatchCreated(error: Error, itemIndex: number, byItem: Array<{ itemI
  * scheduler (POSTs in item order, at most Batch Size in flight, then the waits, bounded). Each item gets a context
  * whose cancel signal also fires when the batch stops, so a failure ends the others' waits at once.
  */
-async function runBatch(this: IExecuteFunctions, size: number, handler: OperationModule, plan: BatchPlan, window: SendWindow): Promise<INodeExecutionData[]> {
+async function runBatch(this: IExecuteFunctions, size: number, handler: OperationModule, plan: BatchPlan, window: SendWindow, auto: boolean): Promise<INodeExecutionData[]> {
 	const scheduler = new BatchScheduler(size, plan.stages, plan.followLimits.call(this), window, !this.continueOnFail());
-	const { contextFor, stop } = stoppableContexts.call(pacedContext(this, window, scheduler), scheduler);
-	return await keepingPace(window, scheduler, async () => await runItems.call(this, { size, workers: size, handler, scheduler, contextFor, stop }));
+	const progress = new ProgressLog(this, size, window, auto);
+	const { contextFor, stop } = stoppableContexts.call(pacedContext(this, window, scheduler, progress.requestRefused), scheduler);
+	const run: ItemRun = { size, workers: size, handler, scheduler, progress, contextFor, stop };
+	return await keepingPace(window, scheduler, async () => await runItems.call(this, run));
 }
 
 interface ItemRun {
@@ -179,6 +183,8 @@ interface ItemRun {
 	workers: number;
 	handler: OperationModule;
 	scheduler: BatchScheduler;
+	/** Told when each item ends: n8n's log shows a long batch moving. */
+	progress: ProgressLog;
 	contextFor: (itemIndex: number) => IExecuteFunctions;
 	/** Called at the first failure (without Continue On Fail), after the scheduler refused what has not begun. */
 	stop: () => void;
@@ -209,6 +215,7 @@ async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<INodeExe
 				}
 			}
 			scheduler.finish(itemIndex);
+			run.progress.itemDone();
 		}
 	};
 	// The execution's cancel refuses every turn not yet taken: a POST heard to its answer on a cancel (a produced
