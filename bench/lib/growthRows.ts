@@ -16,7 +16,7 @@ const kbPerItem = (side: GrowthChildResult, items: number) => `${((side.peakRssB
 const x = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 const lost = (side: GrowthChildResult) => (side.failed || side.status !== 'success' ? `, ${side.failed} failed (${side.status})` : '');
 
-export const describeSide = (side: GrowthChildResult, items: number): string =>
+const describeSide = (side: GrowthChildResult, items: number): string =>
   `${s(side.wallMs)} (${perItem(side.wallMs, items)}/item), CPU ${s(side.cpuMs)} (${perItem(side.cpuMs, items)}/item), peak RSS ${mb(side.peakRssBytes)} (+${kbPerItem(side, items)}/item)${lost(side)}`;
 
 function target(row: GrowthRow, rows: GrowthRow[]): { text: string; met: boolean | null } {

@@ -15,7 +15,7 @@ import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorPr
  * side's alone: wall time and CPU time of the measured nodes, peak RSS, and each per item. The simulator (another
  * process) is reset before every measurement.
  */
-export type GrowthProfile = 'zero' | 'realistic';
+type GrowthProfile = 'zero' | 'realistic';
 const SIZES: Record<GrowthProfile, number[]> = { zero: [100, 1_000, 10_000], realistic: [1_000] };
 
 export interface GrowthRow {
@@ -28,7 +28,7 @@ export interface GrowthRow {
 }
 
 /** Runs one side in its own process and reads its GROWTH_RESULT line. */
-export async function runSide(input: GrowthChildInput): Promise<GrowthChildResult> {
+async function runSide(input: GrowthChildInput): Promise<GrowthChildResult> {
   const child = spawn(process.execPath, ['--expose-gc', '--require', 'tsx/cjs', join(__dirname, '..', 'lib', 'growthChild.ts'), JSON.stringify(input)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
