@@ -7,8 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { PACE_CASES, type Chain } from './paceCases';
-import { httpRequest, ours } from './workflow';
+import { PACE_CASES, produceHttp, produceParameters, type Chain } from './paceCases';
+import { ours } from './workflow';
 
 export interface GrowthCase {
   key: string;
@@ -27,19 +27,7 @@ const row = (index: number): IDataObject => ({
   role: index % 2 ? 'Counsel' : 'Associate',
 });
 
-const produceParameters = (pdf: boolean): IDataObject => ({
-  resource: 'document',
-  operation: 'produce',
-  templateId: { __rl: true, mode: 'id', value: 'tpl_offer_letter' },
-  title: '={{ $json.title }}',
-  answers: {
-    mappingMode: 'defineBelow',
-    value: { 'employee.name': '={{ $json.name }}', 'employee.start_date': '={{ $json.start_date }}', role: '={{ $json.role }}' },
-    matchingColumns: [],
-    schema: [],
-  },
-  ...(pdf ? { downloadFormat: 'pdf' } : {}),
-});
+const MAPPED = { 'employee.name': '={{ $json.name }}', 'employee.start_date': '={{ $json.start_date }}', role: '={{ $json.role }}' };
 
 const single = (name: string, node: Chain['nodes'][number]): Chain => ({ nodes: [node], edges: [], first: name, last: name });
 
@@ -48,14 +36,9 @@ function produceCase(pdf: boolean): GrowthCase {
     key: pdf ? 'producePdf' : 'produce',
     label: pdf ? 'Produce From Template + Download PDF' : 'Produce From Template (answers from the item)',
     items: (count) => numbered(count, row),
-    ours: () => single('Produce', ours('Produce', produceParameters(pdf))),
-    http(url) {
-      const body = '={{ JSON.stringify({ input: { employee: { name: $json.name, start_date: $json.start_date }, role: $json.role }, title: $json.title }) }}';
-      const produce = httpRequest('Produce', { method: 'POST', url: `${url}/document-templates/tpl_offer_letter/documents`, sendBody: true, specifyBody: 'json', jsonBody: body });
-      if (!pdf) return single('Produce', produce);
-      const download = httpRequest('Download PDF', { method: 'GET', url: `=${url}{{ $json.links.pdf }}`, options: { response: { response: { responseFormat: 'file' } } } });
-      return { nodes: [produce, download], edges: [['Produce', 'Download PDF']], first: 'Produce', last: 'Download PDF' };
-    },
+    ours: () => single('Produce', ours('Produce', produceParameters(pdf, MAPPED))),
+    http: (url) =>
+      produceHttp(url, false, '={{ JSON.stringify({ input: { employee: { name: $json.name, start_date: $json.start_date }, role: $json.role }, title: $json.title }) }}', pdf),
   };
 }
 
