@@ -5,7 +5,7 @@
  * 127.0.0.1. Prints one table, writes bench/results.json and bench/latency.svg. Figures, not assertions.
  *
  *   npm run bench                      all scenarios
- *   npm run bench -- --only=latency,files   a subset (latency, requests, rate, files, overhead, batches, chat, pace, auto)
+ *   npm run bench -- --only=latency,files   a subset (latency, requests, rate, files, overhead, batches, chat, pace, auto, growth)
  *   npm run bench -- --only=auto --auto-profiles=capped --auto-cases=produce --auto-sizes=60   a part of scenario 9
  *   npm run bench -- --only=overhead --profile   also CPU-profiles the per-item overhead (bench/overhead-*.cpuprofile)
  *   npm run bench -- --latency=realistic    scenarios 1–7 with the simulator at the realistic latency profile
@@ -29,8 +29,11 @@ import { atTheServicesPace } from './scenarios/pace';
 import { paceRows } from './lib/paceRows';
 import { autoAgainstProfiles } from './scenarios/auto';
 import { autoRows } from './lib/autoRows';
+import { howCostGrows } from './scenarios/growth';
+import { growthLine, growthMarkdown, growthRows } from './lib/growthRows';
+import { writeGrowthChart } from './lib/growthChart';
 
-const SCENARIOS = ['latency', 'requests', 'rate', 'files', 'overhead', 'batches', 'chat', 'pace', 'auto'] as const;
+const SCENARIOS = ['latency', 'requests', 'rate', 'files', 'overhead', 'batches', 'chat', 'pace', 'auto', 'growth'] as const;
 /** `--binary-mode=memory` keeps binary data inline (base64 in the items) instead of n8n's default filesystem store. */
 const BINARY_MODE = process.argv.includes('--binary-mode=memory') ? 'memory' : 'filesystem';
 type Scenario = (typeof SCENARIOS)[number];
@@ -221,6 +224,14 @@ async function main(): Promise<void> {
       });
       results.auto = auto;
       rows.push(...autoRows(auto));
+    }
+    if (wanted.has('growth')) {
+      console.log('bench: 10. how cost grows (N = 100, 1,000, 10,000 at once and 1,000 realistic; each side in its own process; long)...');
+      const growth = await howCostGrows((row) => console.log(growthLine(row)));
+      results.growth = growth;
+      rows.push(...growthRows(growth));
+      writeGrowthChart(join(__dirname, 'growth.svg'), growth);
+      console.log(`\n${growthMarkdown(growth)}\n`);
     }
   } finally {
     await sim.stop();

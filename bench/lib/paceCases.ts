@@ -66,14 +66,23 @@ const numbered = (count: number, make: (index: number) => IDataObject) => Array.
 const textItems = async (_sim: SimulatorProcess, count: number) => numbered(count, (index) => ({ text: `Contract ${index + 1}: summarise it.` }));
 
 const ANSWERS = { employee: { name: 'Jordan Lee', start_date: '2026-03-01' }, role: 'Counsel' };
-const produceParameters = (pdf: boolean): IDataObject => ({
+/** Produce From Template's parameters: the same answers for every item unless `answers` maps them (scenario 10). */
+export const produceParameters = (pdf: boolean, answers: IDataObject = { 'employee.name': 'Jordan Lee', 'employee.start_date': '2026-03-01', role: 'Counsel' }): IDataObject => ({
   resource: 'document',
   operation: 'produce',
   templateId: { __rl: true, mode: 'id', value: 'tpl_offer_letter' },
   title: '={{ $json.title }}',
-  answers: { mappingMode: 'defineBelow', value: { 'employee.name': 'Jordan Lee', 'employee.start_date': '2026-03-01', role: 'Counsel' }, matchingColumns: [], schema: [] },
+  answers: { mappingMode: 'defineBelow', value: answers, matchingColumns: [], schema: [] },
   ...(pdf ? { downloadFormat: 'pdf' } : {}),
 });
+
+/** HTTP Request's Produce (a POST of `body`), then, with `pdf`, its download of the PDF link as a file. */
+export function produceHttp(url: string, batching: boolean, body: string, pdf: boolean): Chain {
+  const produce = postJson('Produce', batching, `${url}/document-templates/tpl_offer_letter/documents`, body);
+  if (!pdf) return single(produce);
+  const download = http('Download PDF', batching, { method: 'GET', url: `=${url}{{ $json.links.pdf }}`, options: { response: { response: { responseFormat: 'file' } } } });
+  return { nodes: [produce, download], edges: [['Produce', 'Download PDF']], first: 'Produce', last: 'Download PDF' };
+}
 
 function produceCase(pdf: boolean): PaceCase {
   return {
@@ -83,13 +92,7 @@ function produceCase(pdf: boolean): PaceCase {
     requestsPerItem: pdf ? 2 : 1,
     items: async (_sim, count) => numbered(count, (index) => ({ title: `Offer letter ${index + 1}` })),
     ours: (batchSize) => oursChain('Produce', produceParameters(pdf), batchSize),
-    http(url, batching) {
-      const body = `={{ JSON.stringify({ input: ${JSON.stringify(ANSWERS)}, title: $json.title }) }}`;
-      const produce = postJson('Produce', batching, `${url}/document-templates/tpl_offer_letter/documents`, body);
-      if (!pdf) return single(produce);
-      const download = http('Download PDF', batching, { method: 'GET', url: `=${url}{{ $json.links.pdf }}`, options: { response: { response: { responseFormat: 'file' } } } });
-      return { nodes: [produce, download], edges: [['Produce', 'Download PDF']], first: 'Produce', last: 'Download PDF' };
-    },
+    http: (url, batching) => produceHttp(url, batching, `={{ JSON.stringify({ input: ${JSON.stringify(ANSWERS)}, title: $json.title }) }}`, pdf),
   };
 }
 

@@ -56,10 +56,10 @@ export class BatchScheduler {
 	private stopped = false;
 	/** The earliest item whose failure stopped the batch. */
 	private stoppedAt = Number.POSITIVE_INFINITY;
-	/** Per item: the fewest stages begun by any earlier item (recomputed after a change, when asked). */
-	private earlierBegun: number[] = [];
+	/** Per stage, the first item not yet begun on it; per count of stages, how many items passed that many (all grow only). */
+	private readonly frontier: number[];
+	private readonly passedCount: number[];
 	private lowest = 0;
-	private stale = true;
 	private readonly window: SendWindow;
 	/** The window's size, read once per wake-up (Auto's depends on the time). */
 	private sendLimit = 1;
@@ -76,6 +76,8 @@ export class BatchScheduler {
 		this.passed = new Array<number>(size).fill(0);
 		this.begun = new Array<number>(size).fill(0);
 		this.created = new Array<IDataObject | undefined>(size);
+		this.frontier = new Array<number>(stages.length).fill(0);
+		this.passedCount = [size, ...new Array<number>(stages.length).fill(0)];
 	}
 
 	lane(itemIndex: number): Lane {
@@ -90,9 +92,8 @@ export class BatchScheduler {
 
 	/** The item is done (with a result or an error): it no longer holds back anyone's turn. */
 	finish(itemIndex: number): void {
-		this.passed[itemIndex] = this.stages.length;
+		this.pass(itemIndex, this.stages.length);
 		this.begun[itemIndex] = this.stages.length;
-		this.stale = true;
 		this.changed();
 	}
 
@@ -142,19 +143,17 @@ export class BatchScheduler {
 		const index = this.stageIndex(stage);
 		// Reaching a stage passes the ones before it (an item without files skips the upload stage).
 		if (this.passed[itemIndex] < index) {
-			this.passed[itemIndex] = index;
+			this.pass(itemIndex, index);
 			this.begun[itemIndex] = Math.max(this.begun[itemIndex], index);
-			this.stale = true;
 			this.changed();
 		}
 		this.sendLimit = this.window.size();
 		await this.until(
-			() => this.inSend.size < this.sendLimit && this.view().earlierBegun[itemIndex] > index,
+			() => this.inSend.size < this.sendLimit && this.earlierBegan(itemIndex, index),
 			() => {
 				this.inSend.add(itemIndex);
 				this.window.began(itemIndex);
 				this.begun[itemIndex] = Math.max(this.begun[itemIndex], index + 1);
-				this.stale = true;
 			},
 		);
 		this.changed();
@@ -167,8 +166,7 @@ export class BatchScheduler {
 			if (failed && this.stopOnSendFailure) this.stop(itemIndex);
 			this.window.ended(itemIndex, !failed);
 			this.inSend.delete(itemIndex);
-			this.passed[itemIndex] = Math.max(this.passed[itemIndex], index + 1);
-			this.stale = true;
+			this.pass(itemIndex, index + 1);
 			this.changed();
 		}
 	}
@@ -179,7 +177,7 @@ export class BatchScheduler {
 		let queued = false;
 		await this.until(
 			() => {
-				if (this.view().lowest < reached) return false;
+				if (this.lowestPassed() < reached) return false;
 				if ((this.open.get(kind) ?? 0) < limit) return true;
 				// Its stages are done but every slot is taken: it waits for another follow to end.
 				queued = true;
@@ -195,21 +193,24 @@ export class BatchScheduler {
 		}
 	}
 
-	/** The prefix minima of `begun` and the least of `passed`, recomputed once per change: each check is then O(1). */
-	private view(): { earlierBegun: number[]; lowest: number } {
-		if (this.stale) {
-			let min = Number.POSITIVE_INFINITY;
-			let lowest = Number.POSITIVE_INFINITY;
-			this.earlierBegun = this.begun.map((begun, itemIndex) => {
-				const before = min;
-				min = Math.min(min, begun);
-				lowest = Math.min(lowest, this.passed[itemIndex]);
-				return before;
-			});
-			this.lowest = lowest;
-			this.stale = false;
-		}
-		return { earlierBegun: this.earlierBegun, lowest: this.lowest };
+	/** Whether every item before `itemIndex` began `stage`: the frontier moves on, N steps per stage in all. */
+	private earlierBegan(itemIndex: number, stage: number): boolean {
+		let first = this.frontier[stage];
+		while (first < itemIndex && this.begun[first] > stage) first++;
+		this.frontier[stage] = first;
+		return first >= itemIndex;
+	}
+
+	private pass(itemIndex: number, stages: number): void {
+		if (stages <= this.passed[itemIndex]) return;
+		this.passedCount[this.passed[itemIndex]]--;
+		this.passedCount[stages]++;
+		this.passed[itemIndex] = stages;
+	}
+
+	private lowestPassed(): number {
+		while (this.lowest < this.stages.length && !this.passedCount[this.lowest]) this.lowest++;
+		return this.lowest;
 	}
 
 	/** Whether a waiter still goes once the batch stopped: only an earlier item's refused send. */
@@ -230,18 +231,18 @@ export class BatchScheduler {
 		);
 	}
 
-	/** Wakes the waiters whose turn has come, in the order they started waiting (first come, first served). */
+	/** Wakes the waiters whose turn has come, first come first served; the rest stay in place (nothing allocated). */
 	private changed(): void {
 		this.sendLimit = this.window.size();
-		const still: Waiter[] = [];
 		const waiting = this.waiters;
-		this.waiters = still;
+		let kept = 0;
 		for (const waiter of waiting) {
 			// The send or slot is taken here, synchronously, so the checks of the waiters after it see it taken.
 			if (waiter.ready()) {
 				waiter.take();
 				waiter.resolve();
-			} else still.push(waiter);
+			} else waiting[kept++] = waiter;
 		}
+		waiting.length = kept;
 	}
 }

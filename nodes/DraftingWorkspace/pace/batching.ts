@@ -70,12 +70,15 @@ export function sendWindowOf(pace: BatchPace, atLeast = 1): SendWindow | AutoWin
 
 /**
  * A context whose requests tell the Auto window when the service pushes back (the transport reports it); the
- * refused request then waits for a place in the narrowed window before it is sent again.
+ * refused request then waits for a place in the narrowed window before it is sent again. `onRefused` counts every
+ * refusal, whatever the pace (the progress log reports them).
  */
-export function pacedContext<T extends object>(context: T, window: SendWindow, scheduler: BatchScheduler): T {
-	if (!(window instanceof AutoWindow)) return context;
+export function pacedContext<T extends object>(context: T, window: SendWindow, scheduler: BatchScheduler, onRefused = (): void => undefined): T {
+	const auto = window instanceof AutoWindow ? window : undefined;
 	const listener: PushbackListener = async (itemIndex, restUntil) => {
-		window.pushedBack(itemIndex, restUntil);
+		onRefused();
+		if (!auto) return;
+		auto.pushedBack(itemIndex, restUntil);
 		if (itemIndex !== undefined) await scheduler.readmit(itemIndex);
 	};
 	return derivedContext(context, { [PUSHBACK_LISTENER]: { value: listener } });

@@ -4,6 +4,8 @@ import { BatchScheduler } from './batch';
 import { stoppableContexts } from './batchContext';
 import { keepingPace, pacedContext, readPace, sendWindowOf } from './batching';
 import { runItems, type OutcomeOf } from './itemLoop';
+import { AUTO_PACE } from './pace';
+import { ProgressLog } from './progress';
 import { POST_STAGE, READ_CONCURRENCY, type ItemExecute, type Work } from './work';
 
 export type { ItemOutcome } from './itemLoop';
@@ -22,6 +24,15 @@ interface PacedItems {
 const WINDOW_STAGES = [POST_STAGE];
 
 /**
+ * Under Auto, the most items begun and not ended for work without a follow plan. An item holds its parameters, its
+ * request and its place in the queue from its beginning to its end, so beginning all N at once holds N of them.
+ * Auto's window is never wider than its ceiling: twice that keeps it full and leaves as many items reading their
+ * parameters or downloading a file. (A follow plan begins every item at once: a follow waits until every item has
+ * passed its stages.)
+ */
+const AUTO_ITEMS_BEGUN = 2 * AUTO_PACE.ceiling;
+
+/**
  * Runs every item of an execution at Batch Processing → Pace (Auto's window, or a fixed Batch Size), as its work
  * asks; the output in item order. The window, the shared pause on a 429 or 423 and the stop at the first failure
  * (without Continue On Fail) all live behind this call.
@@ -36,17 +47,19 @@ export async function runPaced(this: IExecuteFunctions, paced: PacedItems): Prom
 		// in item order, within the window, then the waits, bounded). Each item gets a context whose cancel signal
 		// also fires when the batch stops, so a failure ends the others' waits at once.
 		const scheduler = new BatchScheduler(count, work.stages, work.followLimits.call(this), window, !this.continueOnFail());
-		const { contextFor, stop } = stoppableContexts.call(pacedContext(this, window, scheduler), scheduler.isSending);
-		const run = { size: count, workers: count, execute, outcomeOf, scheduler, contextFor, stop };
+		const progress = new ProgressLog(this, count, window, pace.auto);
+		const { contextFor, stop } = stoppableContexts.call(pacedContext(this, window, scheduler, progress.requestRefused), scheduler.isSending);
+		const run = { size: count, workers: count, execute, outcomeOf, scheduler, progress, contextFor, stop };
 		return await keepingPace(window, scheduler, async () => await runItems.call(this, run));
 	}
 	const scheduler = new BatchScheduler(count, WINDOW_STAGES, {}, window, !this.continueOnFail());
-	const context = pacedContext(this, window, scheduler);
-	// Auto: every item waits for its turn in the window; those that do not take it themselves (reads, downloads)
-	// take their whole item through it as one send.
-	const workers = pace.auto ? count : Math.min(count, window.size());
+	const progress = new ProgressLog(this, count, window, pace.auto);
+	const context = pacedContext(this, window, scheduler, progress.requestRefused);
+	// Auto: items begin in order, at most AUTO_ITEMS_BEGUN at once, and wait for their turn in the window; those that
+	// do not take it themselves (reads, downloads) take their whole item through it as one send.
+	const workers = Math.min(count, pace.auto ? AUTO_ITEMS_BEGUN : window.size());
 	const item = pace.auto && work !== 'send' ? throughWindow(execute) : execute;
-	const run = { size: count, workers, execute: item, outcomeOf, scheduler, contextFor: () => context, stop: () => undefined };
+	const run = { size: count, workers, execute: item, outcomeOf, scheduler, progress, contextFor: () => context, stop: () => undefined };
 	return await keepingPace(window, scheduler, async () => await runItems.call(this, run));
 }
 

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { BatchScheduler } from './batch';
 import { stoppingError, type ItemFailure } from './batchStop';
+import type { ProgressLog } from './progress';
 import type { ItemExecute } from './work';
 
 /** One item's outcome, as the node words it: its output items (paired), or the error that stops the node. */
@@ -17,6 +18,8 @@ interface ItemRun {
 	execute: ItemExecute;
 	outcomeOf: OutcomeOf;
 	scheduler: BatchScheduler;
+	/** Told when each item ends: n8n's log shows a long batch moving. */
+	progress: ProgressLog;
 	contextFor: (itemIndex: number) => IExecuteFunctions;
 	/** Called at the first failure (without Continue On Fail), after the scheduler refused what has not begun. */
 	stop: () => void;
@@ -46,9 +49,20 @@ export async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<I
 				}
 			}
 			scheduler.finish(itemIndex);
+			run.progress.itemDone();
 		}
 	};
-	await Promise.all(Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()));
+	// The execution's cancel stops the scheduler at once: no item's POST is let through after it, not even by an
+	// item whose POST was heard to its answer (a request that creates something is heard out on a cancel).
+	const cancel = this.getExecutionCancelSignal?.();
+	const onCancel = () => scheduler.stop();
+	if (cancel?.aborted) onCancel();
+	cancel?.addEventListener('abort', onCancel, { once: true });
+	try {
+		await Promise.all(Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()));
+	} finally {
+		cancel?.removeEventListener('abort', onCancel);
+	}
 	if (failures.length) throw stoppingError.call(this, failures, size, scheduler.createdByItem());
 	return perItem.flat();
 }

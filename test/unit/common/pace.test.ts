@@ -1,4 +1,4 @@
-// Auto pace: the pure rule (nodes/shared/common/pace.ts) and its window (sendWindow.ts), driven with a made-up clock.
+// Auto pace: the pure rule (nodes/DraftingWorkspace/pace/pace.ts) and its window (sendWindow.ts), driven with a made-up clock.
 import fc from 'fast-check';
 
 import { AUTO_PACE, AutoPace } from '../../../nodes/DraftingWorkspace/pace/pace';

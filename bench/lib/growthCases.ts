@@ -1,0 +1,52 @@
+/**
+ * Scenario 10's operations ("How cost grows"): Produce From Template with its answers mapped from the item
+ * (with and without Download PDF), Chat Completion and Run → Start, this package's node at its defaults (Batch
+ * Size: Auto) against n8n's HTTP Request node at its defaults (every item's request at once) doing the same
+ * requests with this package's credential. Chat and Start are scenario 8's (paceCases.ts); Produce differs from
+ * scenario 8's in that every item brings its own answers, as a sheet of 10,000 rows would.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { PACE_CASES, produceHttp, produceParameters, type Chain } from './paceCases';
+import { ours } from './workflow';
+
+export interface GrowthCase {
+  key: string;
+  label: string;
+  items(count: number): IDataObject[];
+  ours(): Chain;
+  http(url: string): Chain;
+}
+
+const numbered = (count: number, make: (index: number) => IDataObject) => Array.from({ length: count }, (_, index) => ({ json: make(index) }));
+
+const row = (index: number): IDataObject => ({
+  title: `Offer letter ${index + 1}`,
+  name: `Candidate ${index + 1}`,
+  start_date: `2026-${String((index % 12) + 1).padStart(2, '0')}-01`,
+  role: index % 2 ? 'Counsel' : 'Associate',
+});
+
+const MAPPED = { 'employee.name': '={{ $json.name }}', 'employee.start_date': '={{ $json.start_date }}', role: '={{ $json.role }}' };
+
+const single = (name: string, node: Chain['nodes'][number]): Chain => ({ nodes: [node], edges: [], first: name, last: name });
+
+function produceCase(pdf: boolean): GrowthCase {
+  return {
+    key: pdf ? 'producePdf' : 'produce',
+    label: pdf ? 'Produce From Template + Download PDF' : 'Produce From Template (answers from the item)',
+    items: (count) => numbered(count, row),
+    ours: () => single('Produce', ours('Produce', produceParameters(pdf, MAPPED))),
+    http: (url) =>
+      produceHttp(url, false, '={{ JSON.stringify({ input: { employee: { name: $json.name, start_date: $json.start_date }, role: $json.role }, title: $json.title }) }}', pdf),
+  };
+}
+
+function fromPace(key: string, label: string): GrowthCase {
+  const paceCase = PACE_CASES.find((candidate) => candidate.key === key);
+  if (!paceCase) throw new Error(`no scenario 8 case ${key}`);
+  const items = key === 'chat' ? (index: number) => ({ question: `Question ${index + 1}: what is a break clause?` }) : (index: number) => ({ text: `Contract ${index + 1}: summarise it.` });
+  return { key, label, items: (count) => numbered(count, items), ours: () => paceCase.ours(), http: (url) => paceCase.http(url, false) };
+}
+
+export const GROWTH_CASES: GrowthCase[] = [produceCase(false), produceCase(true), fromPace('chat', 'Chat Completion'), fromPace('start', 'Run → Start')];
