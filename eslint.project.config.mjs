@@ -5,7 +5,15 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-	{ ignores: ['dist/**', '**/node_modules/**', 'e2e/.cache/**', 'e2e/.artifacts/**', 'e2e/n8n-host/**'] },
+	{
+		ignores: [
+			'dist/**',
+			'**/node_modules/**',
+			'e2e/.cache/**',
+			'e2e/.artifacts/**',
+			'e2e/n8n-host/**',
+		],
+	},
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		extends: [tseslint.configs.recommended],
@@ -22,7 +30,12 @@ export default tseslint.config(
 			// `_name` marks a value left out on purpose (a rest sibling, an unused parameter of an interface).
 			'@typescript-eslint/no-unused-vars': [
 				'error',
-				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+				{
+					argsIgnorePattern: '^_',
+					varsIgnorePattern: '^_',
+					caughtErrorsIgnorePattern: '^_',
+					ignoreRestSiblings: true,
+				},
 			],
 			// Tests probe JSON of any shape and fast-check's generic properties; `npm run typecheck` covers them.
 			'@typescript-eslint/no-explicit-any': 'off',

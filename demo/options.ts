@@ -11,10 +11,13 @@ export const ui = dev || process.argv.includes('--ui');
  * will meet it (a run takes about 10 s, a produced document a second, a chat answer two).
  */
 export function latencyArgument(argv: string[]): LatencySetting {
-  const index = argv.findIndex((arg) => arg === '--latency' || arg.startsWith('--latency='));
-  if (index === -1) return 'zero';
-  const arg = argv[index];
-  const value = arg === '--latency' ? argv[index + 1] : arg.slice('--latency='.length);
-  if (value === undefined) throw new Error('--latency needs a value: zero, realistic, fast, capped, slowing, rate-limited or a JSON object of fields');
-  return parseLatencyArgument(value);
+	const index = argv.findIndex((arg) => arg === '--latency' || arg.startsWith('--latency='));
+	if (index === -1) return 'zero';
+	const arg = argv[index];
+	const value = arg === '--latency' ? argv[index + 1] : arg.slice('--latency='.length);
+	if (value === undefined)
+		throw new Error(
+			'--latency needs a value: zero, realistic, fast, capped, slowing, rate-limited or a JSON object of fields',
+		);
+	return parseLatencyArgument(value);
 }

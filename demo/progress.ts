@@ -2,4 +2,5 @@
 // The demo's progress lines, timed from its start.
 
 export const started = Date.now();
-export const say = (line: string): void => void process.stdout.write(`[demo] ${line} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+export const say = (line: string): void =>
+	void process.stdout.write(`[demo] ${line} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);

@@ -40,43 +40,48 @@ import { dev, latencyArgument, ui } from './options';
 import { say } from './progress';
 
 async function main(): Promise<void> {
-  // Read first: a bad value must stop the demo before it builds anything.
-  const latency = latencyArgument(process.argv.slice(2));
-  say('building and packing the package');
-  buildPackage();
-  const tarball = packPackage();
-  const host = ensureHost();
-  say(`n8n ${host.n8nVersion} on Node ${host.nodeVersion}`);
-  const sim = createSimulator({ runTimeScale: 0.3, ingestionMs: 300, latency, port: ui ? Number(process.env.DEMO_SIMULATOR_PORT ?? 4010) : 0 });
-  const url = await sim.start();
-  say(`service simulator on ${url}, latency ${describeLatency(sim.latency.view())}`);
-  const n8n = await N8n.create({
-    tarball,
-    host,
-    env: { ...DEMO_N8N_ENV, ...(dev ? { N8N_DEV_RELOAD: 'true' } : {}) },
-    onServerOutput: dev ? relayReloads : undefined,
-  });
-  let tsc: ChildProcess | undefined;
-  try {
-    await importDemoData(n8n, url);
-    say('credential and example workflows imported');
-    if (ui) {
-      if (dev) tsc = await watchBuild(n8n);
-      await openEditor(n8n);
-      return;
-    }
-    rmSync(OUTPUT_DIR, { recursive: true, force: true });
-    mkdirSync(OUTPUT_DIR, { recursive: true });
-    await runExamples(n8n, sim, url);
-  } finally {
-    if (tsc) await terminate(tsc);
-    await n8n.dispose();
-    await sim.stop();
-    rmSync(join(tarball, '..'), { recursive: true, force: true });
-  }
+	// Read first: a bad value must stop the demo before it builds anything.
+	const latency = latencyArgument(process.argv.slice(2));
+	say('building and packing the package');
+	buildPackage();
+	const tarball = packPackage();
+	const host = ensureHost();
+	say(`n8n ${host.n8nVersion} on Node ${host.nodeVersion}`);
+	const sim = createSimulator({
+		runTimeScale: 0.3,
+		ingestionMs: 300,
+		latency,
+		port: ui ? Number(process.env.DEMO_SIMULATOR_PORT ?? 4010) : 0,
+	});
+	const url = await sim.start();
+	say(`service simulator on ${url}, latency ${describeLatency(sim.latency.view())}`);
+	const n8n = await N8n.create({
+		tarball,
+		host,
+		env: { ...DEMO_N8N_ENV, ...(dev ? { N8N_DEV_RELOAD: 'true' } : {}) },
+		onServerOutput: dev ? relayReloads : undefined,
+	});
+	let tsc: ChildProcess | undefined;
+	try {
+		await importDemoData(n8n, url);
+		say('credential and example workflows imported');
+		if (ui) {
+			if (dev) tsc = await watchBuild(n8n);
+			await openEditor(n8n);
+			return;
+		}
+		rmSync(OUTPUT_DIR, { recursive: true, force: true });
+		mkdirSync(OUTPUT_DIR, { recursive: true });
+		await runExamples(n8n, sim, url);
+	} finally {
+		if (tsc) await terminate(tsc);
+		await n8n.dispose();
+		await sim.stop();
+		rmSync(join(tarball, '..'), { recursive: true, force: true });
+	}
 }
 
 main().catch((error: unknown) => {
-  console.error(`[demo] failed: ${(error as Error).message}`);
-  process.exitCode = 1;
+	console.error(`[demo] failed: ${(error as Error).message}`);
+	process.exitCode = 1;
 });

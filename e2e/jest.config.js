@@ -3,16 +3,16 @@
  * `npm run test:e2e`, which builds and packs the package and installs the host first.
  */
 module.exports = {
-  rootDir: '..',
-  testEnvironment: 'node',
-  roots: ['<rootDir>/e2e/tests'],
-  testMatch: ['**/*.e2e.test.ts'],
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
-  },
-  // Each file spends a few seconds per n8n command (execute ~3 s, start ~6 s); a file takes well under a minute.
-  testTimeout: 180000,
-  // One n8n process per file at a time (~415 MB each): two files in parallel fit the 2-core machines.
-  maxWorkers: 2,
-  verbose: true,
+	rootDir: '..',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/e2e/tests'],
+	testMatch: ['**/*.e2e.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
+	},
+	// Each file spends a few seconds per n8n command (execute ~3 s, start ~6 s); a file takes well under a minute.
+	testTimeout: 180000,
+	// One n8n process per file at a time (~415 MB each): two files in parallel fit the 2-core machines.
+	maxWorkers: 2,
+	verbose: true,
 };

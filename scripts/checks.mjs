@@ -30,7 +30,10 @@ let failed = false;
 function run(name) {
 	const started = Date.now();
 	return new Promise((resolve) => {
-		const child = spawn(npm, ['run', '-s', name], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+		const child = spawn(npm, ['run', '-s', name], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+		});
 		const output = [];
 		child.stdout.on('data', (chunk) => output.push(chunk));
 		child.stderr.on('data', (chunk) => output.push(chunk));
@@ -38,7 +41,9 @@ function run(name) {
 			const seconds = ((Date.now() - started) / 1000).toFixed(1);
 			const text = Buffer.concat(output).toString('utf8').trimEnd();
 			const ok = code === 0;
-			process.stdout.write(`\n> npm run ${name}\n${text ? `${text}\n` : ''}[checks] ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${seconds} s\n`);
+			process.stdout.write(
+				`\n> npm run ${name}\n${text ? `${text}\n` : ''}[checks] ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${seconds} s\n`,
+			);
 			resolve({ ok, seconds });
 		});
 	});
@@ -66,10 +71,14 @@ async function main() {
 		};
 		next();
 	});
-	const times = [...done].map(([name, { ok, seconds }]) => `${name} ${seconds} s${ok ? '' : ' (failed)'}`).join(', ');
+	const times = [...done]
+		.map(([name, { ok, seconds }]) => `${name} ${seconds} s${ok ? '' : ' (failed)'}`)
+		.join(', ');
 	const skipped = CHECKS.filter(([name]) => !done.has(name)).map(([name]) => name);
 	const total = ((Date.now() - started) / 1000).toFixed(1);
-	process.stdout.write(`\n[checks] ${failed ? 'FAILED' : 'all passed'} in ${total} s, ${LANES} at a time: ${times}${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}\n`);
+	process.stdout.write(
+		`\n[checks] ${failed ? 'FAILED' : 'all passed'} in ${total} s, ${LANES} at a time: ${times}${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}\n`,
+	);
 	process.exitCode = failed ? 1 : 0;
 }
 

@@ -31,10 +31,14 @@ const work = mkdtempSync(join(tmpdir(), 'dw-scan-'));
 process.env.TMPDIR = work;
 
 /** What may be in the tarball: the build output n8n loads (nodes, credentials, icons), README, CHANGELOG, LICENSE, package.json. */
-const ALLOWED = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(nodes|credentials|icons)\/.+\.(js|json|svg|png))$/;
+const ALLOWED =
+	/^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/(nodes|credentials|icons)\/.+\.(js|json|svg|png))$/;
 
 function pack() {
-	const run = spawnSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: REPO, encoding: 'utf8' });
+	const run = spawnSync('npm', ['pack', '--json', '--pack-destination', work], {
+		cwd: REPO,
+		encoding: 'utf8',
+	});
 	if (run.status !== 0) throw new Error(`npm pack failed (exit ${run.status}):\n${run.stderr}`);
 	const [packed] = JSON.parse(run.stdout.slice(run.stdout.indexOf('[')));
 	return packed;
@@ -42,21 +46,33 @@ function pack() {
 
 function checkListing(packed) {
 	const paths = packed.files.map((file) => file.path);
-	const problems = paths.filter((path) => !ALLOWED.test(path)).map((path) => `not part of the package: ${path}`);
+	const problems = paths
+		.filter((path) => !ALLOWED.test(path))
+		.map((path) => `not part of the package: ${path}`);
 	// Every node and credential package.json names, and each node's codex file (categories, links, aliases).
 	const codex = manifest.n8n.nodes.map((node) => node.replace(/\.js$/, '.json'));
 	const required = [...manifest.n8n.nodes, ...(manifest.n8n.credentials ?? []), ...codex];
 	for (const path of required) if (!paths.includes(path)) problems.push(`missing: ${path}`);
-	if (!paths.some((path) => /^dist\/icons\/.+\.svg$/.test(path))) problems.push('missing: the icons (dist/icons/*.svg)');
-	if (problems.length) throw new Error(`the tarball is not what n8n should install (run \`npm run build\` first):\n  ${problems.join('\n  ')}`);
+	if (!paths.some((path) => /^dist\/icons\/.+\.svg$/.test(path)))
+		problems.push('missing: the icons (dist/icons/*.svg)');
+	if (problems.length)
+		throw new Error(
+			`the tarball is not what n8n should install (run \`npm run build\` first):\n  ${problems.join('\n  ')}`,
+		);
 	const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 	const icons = paths.filter((path) => path.startsWith('dist/icons/')).length;
-	say(`tarball ${packed.filename}: ${packed.entryCount} files, ${kB(packed.size)} packed, ${kB(packed.unpackedSize)} unpacked; ${icons} icons, ${codex.length} codex files, only dist/, README.md, CHANGELOG.md, LICENSE, package.json`);
+	say(
+		`tarball ${packed.filename}: ${packed.entryCount} files, ${kB(packed.size)} packed, ${kB(packed.unpackedSize)} unpacked; ${icons} icons, ${codex.length} codex files, only dist/, README.md, CHANGELOG.md, LICENSE, package.json`,
+	);
 }
 
 async function main() {
-	const scannerPath = createRequire(import.meta.url).resolve('@n8n/scan-community-package/scanner/scanner.mjs');
-	const { analyzePackage, buildScanConfig, SOURCE_FILE_PATTERNS } = await import(pathToFileURL(scannerPath).href);
+	const scannerPath = createRequire(import.meta.url).resolve(
+		'@n8n/scan-community-package/scanner/scanner.mjs',
+	);
+	const { analyzePackage, buildScanConfig, SOURCE_FILE_PATTERNS } = await import(
+		pathToFileURL(scannerPath).href
+	);
 	// The scanner's own ESLint and fast-glob (the same modules analyzePackage uses), to count files and warnings.
 	const fromScanner = createRequire(scannerPath);
 	const { ESLint } = fromScanner('eslint');
@@ -65,15 +81,26 @@ async function main() {
 	/** The scanner's verdict (errors fail it), plus a count of the files and of warnings, which it does not fail on. */
 	async function analyse(label, dir, patterns) {
 		const verdict = await analyzePackage(dir, patterns);
-		const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
-		const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await buildScanConfig() });
+		const files = glob.sync(patterns, {
+			cwd: dir,
+			absolute: true,
+			ignore: ['node_modules/**', '**/package-lock.json'],
+		});
+		const eslint = new ESLint({
+			cwd: dir,
+			allowInlineConfig: false,
+			overrideConfigFile: true,
+			overrideConfig: await buildScanConfig(),
+		});
 		const results = await eslint.lintFiles(files);
 		const errors = results.reduce((sum, result) => sum + result.errorCount, 0);
 		const warnings = results.reduce((sum, result) => sum + result.warningCount, 0);
 		if (!verdict.passed || errors || warnings) {
 			const formatter = await eslint.loadFormatter('stylish');
 			process.stdout.write(await formatter.format(results));
-			throw new Error(`${label}: ${verdict.passed ? `${warnings} warning(s)` : verdict.message} (${errors} errors, ${warnings} warnings)`);
+			throw new Error(
+				`${label}: ${verdict.passed ? `${warnings} warning(s)` : verdict.message} (${errors} errors, ${warnings} warnings)`,
+			);
 		}
 		say(`${label}: ${files.length} files (${patterns.join(', ')}): 0 findings`);
 	}
@@ -84,10 +111,16 @@ async function main() {
 	checkListing(packed);
 	const extracted = join(work, 'package');
 	mkdirSync(extracted);
-	const untar = spawnSync('tar', ['-xzf', join(work, packed.filename), '-C', extracted, '--strip-components=1'], { encoding: 'utf8' });
+	const untar = spawnSync(
+		'tar',
+		['-xzf', join(work, packed.filename), '-C', extracted, '--strip-components=1'],
+		{ encoding: 'utf8' },
+	);
 	if (untar.status !== 0) throw new Error(`could not extract ${packed.filename}: ${untar.stderr}`);
 	await analyse('tarball', extracted, ['**/*.js', 'package.json']);
-	say('not run (they read a published version over the network): the provenance check, the attestation lookup and');
+	say(
+		'not run (they read a published version over the network): the provenance check, the attestation lookup and',
+	);
 	say('  the download of the attested source from GitHub, the download of the published tarball');
 }
 

@@ -15,17 +15,24 @@ const manifestPath = createRequire(import.meta.url).resolve('@action-validator/c
 const { bin } = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const cli = join(dirname(manifestPath), typeof bin === 'string' ? bin : bin['action-validator']);
 
-const files = readdirSync(WORKFLOWS).filter((name) => /\.ya?ml$/.test(name)).sort();
+const files = readdirSync(WORKFLOWS)
+	.filter((name) => /\.ya?ml$/.test(name))
+	.sort();
 if (files.length === 0) {
 	process.stderr.write(`[workflows] FAILED: no workflow files in ${WORKFLOWS}\n`);
 	process.exit(1);
 }
 let failed = 0;
 for (const name of files) {
-	const run = spawnSync(process.execPath, [cli, join(WORKFLOWS, name)], { cwd: REPO, encoding: 'utf8' });
+	const run = spawnSync(process.execPath, [cli, join(WORKFLOWS, name)], {
+		cwd: REPO,
+		encoding: 'utf8',
+	});
 	if (run.status === 0) continue;
 	failed += 1;
-	process.stderr.write(`[workflows] ${name} is not a valid workflow:\n${run.stdout}${run.stderr}\n`);
+	process.stderr.write(
+		`[workflows] ${name} is not a valid workflow:\n${run.stdout}${run.stderr}\n`,
+	);
 }
 if (failed) {
 	process.stderr.write(`[workflows] FAILED: ${failed} of ${files.length} workflow files\n`);

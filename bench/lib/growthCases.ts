@@ -11,42 +11,73 @@ import { PACE_CASES, produceHttp, produceParameters, type Chain } from './paceCa
 import { ours } from './workflow';
 
 export interface GrowthCase {
-  key: string;
-  label: string;
-  items(count: number): IDataObject[];
-  ours(): Chain;
-  http(url: string): Chain;
+	key: string;
+	label: string;
+	items(count: number): IDataObject[];
+	ours(): Chain;
+	http(url: string): Chain;
 }
 
-const numbered = (count: number, make: (index: number) => IDataObject) => Array.from({ length: count }, (_, index) => ({ json: make(index) }));
+const numbered = (count: number, make: (index: number) => IDataObject) =>
+	Array.from({ length: count }, (_, index) => ({ json: make(index) }));
 
 const row = (index: number): IDataObject => ({
-  title: `Offer letter ${index + 1}`,
-  name: `Candidate ${index + 1}`,
-  start_date: `2026-${String((index % 12) + 1).padStart(2, '0')}-01`,
-  role: index % 2 ? 'Counsel' : 'Associate',
+	title: `Offer letter ${index + 1}`,
+	name: `Candidate ${index + 1}`,
+	start_date: `2026-${String((index % 12) + 1).padStart(2, '0')}-01`,
+	role: index % 2 ? 'Counsel' : 'Associate',
 });
 
-const MAPPED = { 'employee.name': '={{ $json.name }}', 'employee.start_date': '={{ $json.start_date }}', role: '={{ $json.role }}' };
+const MAPPED = {
+	'employee.name': '={{ $json.name }}',
+	'employee.start_date': '={{ $json.start_date }}',
+	role: '={{ $json.role }}',
+};
 
-const single = (name: string, node: Chain['nodes'][number]): Chain => ({ nodes: [node], edges: [], first: name, last: name });
+const single = (name: string, node: Chain['nodes'][number]): Chain => ({
+	nodes: [node],
+	edges: [],
+	first: name,
+	last: name,
+});
 
 function produceCase(pdf: boolean): GrowthCase {
-  return {
-    key: pdf ? 'producePdf' : 'produce',
-    label: pdf ? 'Produce From Template + Download PDF' : 'Produce From Template (answers from the item)',
-    items: (count) => numbered(count, row),
-    ours: () => single('Produce', ours('Produce', produceParameters(pdf, MAPPED))),
-    http: (url) =>
-      produceHttp(url, false, '={{ JSON.stringify({ input: { employee: { name: $json.name, start_date: $json.start_date }, role: $json.role }, title: $json.title }) }}', pdf),
-  };
+	return {
+		key: pdf ? 'producePdf' : 'produce',
+		label: pdf
+			? 'Produce From Template + Download PDF'
+			: 'Produce From Template (answers from the item)',
+		items: (count) => numbered(count, row),
+		ours: () => single('Produce', ours('Produce', produceParameters(pdf, MAPPED))),
+		http: (url) =>
+			produceHttp(
+				url,
+				false,
+				'={{ JSON.stringify({ input: { employee: { name: $json.name, start_date: $json.start_date }, role: $json.role }, title: $json.title }) }}',
+				pdf,
+			),
+	};
 }
 
 function fromPace(key: string, label: string): GrowthCase {
-  const paceCase = PACE_CASES.find((candidate) => candidate.key === key);
-  if (!paceCase) throw new Error(`no scenario 8 case ${key}`);
-  const items = key === 'chat' ? (index: number) => ({ question: `Question ${index + 1}: what is a break clause?` }) : (index: number) => ({ text: `Contract ${index + 1}: summarise it.` });
-  return { key, label, items: (count) => numbered(count, items), ours: () => paceCase.ours(), http: (url) => paceCase.http(url, false) };
+	const paceCase = PACE_CASES.find((candidate) => candidate.key === key);
+	if (!paceCase) throw new Error(`no scenario 8 case ${key}`);
+	const items =
+		key === 'chat'
+			? (index: number) => ({ question: `Question ${index + 1}: what is a break clause?` })
+			: (index: number) => ({ text: `Contract ${index + 1}: summarise it.` });
+	return {
+		key,
+		label,
+		items: (count) => numbered(count, items),
+		ours: () => paceCase.ours(),
+		http: (url) => paceCase.http(url, false),
+	};
 }
 
-export const GROWTH_CASES: GrowthCase[] = [produceCase(false), produceCase(true), fromPace('chat', 'Chat Completion'), fromPace('start', 'Run → Start')];
+export const GROWTH_CASES: GrowthCase[] = [
+	produceCase(false),
+	produceCase(true),
+	fromPace('chat', 'Chat Completion'),
+	fromPace('start', 'Run → Start'),
+];

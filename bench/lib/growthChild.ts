@@ -24,104 +24,129 @@ import { GROWTH_CASES } from './growthCases';
 import { connect, manualTrigger, type BenchNode } from './workflow';
 
 export interface GrowthChildInput {
-  caseKey: string;
-  side: 'ours' | 'http';
-  items: number;
-  simUrl: string;
-  snapshotAtMs?: number;
-  snapshotPath?: string;
-  /** Writes V8's sampled allocations of the execution here (garbage included: what was allocated, not what is held). */
-  allocationsPath?: string;
+	caseKey: string;
+	side: 'ours' | 'http';
+	items: number;
+	simUrl: string;
+	snapshotAtMs?: number;
+	snapshotPath?: string;
+	/** Writes V8's sampled allocations of the execution here (garbage included: what was allocated, not what is held). */
+	allocationsPath?: string;
 }
 
 export interface GrowthChildResult {
-  wallMs: number;
-  cpuMs: number;
-  peakRssBytes: number;
-  beforeRssBytes: number;
-  /** The most V8 heap in use (live objects and garbage not yet collected) and the most V8 had reserved, sampled every 50 ms. */
-  peakHeapUsedBytes: number;
-  peakHeapTotalBytes: number;
-  failed: number;
-  status: string;
-  error?: string;
+	wallMs: number;
+	cpuMs: number;
+	peakRssBytes: number;
+	beforeRssBytes: number;
+	/** The most V8 heap in use (live objects and garbage not yet collected) and the most V8 had reserved, sampled every 50 ms. */
+	peakHeapUsedBytes: number;
+	peakHeapTotalBytes: number;
+	failed: number;
+	status: string;
+	error?: string;
 }
 
 type NodeClass = new () => INodeType | IVersionedNodeType;
 
 function registerHttpRequest(): void {
-  const path = join(HOST_DIR, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
-  const module = require(path) as Record<string, NodeClass>;
-  registerNodeTypes({ 'n8n-nodes-base.httpRequest': { type: new module.HttpRequest(), sourcePath: '' } });
+	const path = join(
+		HOST_DIR,
+		'node_modules',
+		'n8n-nodes-base',
+		'dist',
+		'nodes',
+		'HttpRequest',
+		'HttpRequest.node.js',
+	);
+	const module = require(path) as Record<string, NodeClass>;
+	registerNodeTypes({
+		'n8n-nodes-base.httpRequest': { type: new module.HttpRequest(), sourcePath: '' },
+	});
 }
 
 async function main(): Promise<void> {
-  const input = JSON.parse(process.argv[2] ?? '{}') as GrowthChildInput;
-  const testCase = GROWTH_CASES.find((candidate) => candidate.key === input.caseKey);
-  if (!testCase) throw new Error(`unknown case ${input.caseKey}`);
-  registerHttpRequest();
-  const chain = input.side === 'ours' ? testCase.ours() : testCase.http(input.simUrl);
-  const source: BenchNode = { name: 'Items', type: 'test.testItems', parameters: { items: JSON.stringify(testCase.items(input.items)) } };
-  const workflow = { nodes: [manualTrigger(), source, ...chain.nodes], connections: connect([['Manual Trigger', 'Items'], ['Items', chain.first], ...chain.edges]) };
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const beforeRssBytes = process.memoryUsage().rss;
-  let cpuAtStart: NodeJS.CpuUsage | undefined;
-  let cpuMs = Number.NaN;
-  let outputItems = 0;
-  let snapshotTimer: NodeJS.Timeout | undefined;
-  let peakHeapUsedBytes = 0;
-  let peakHeapTotalBytes = 0;
-  const sampler = setInterval(() => {
-    const { heapUsed, heapTotal } = process.memoryUsage();
-    peakHeapUsedBytes = Math.max(peakHeapUsedBytes, heapUsed);
-    peakHeapTotalBytes = Math.max(peakHeapTotalBytes, heapTotal);
-  }, 50);
-  const session = input.allocationsPath ? new Session() : undefined;
-  session?.connect();
-  // Every 32 KB allocated is sampled, objects collected by either GC kept in the profile.
-  await session?.post('HeapProfiler.startSampling', { samplingInterval: 32_768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  const run = await runTimed(workflow, {
-    credentials: [credentialFor(input.simUrl, FIXTURE_KEYS.full)],
-    configureHooks: (hooks) => {
-      hooks.addHandler('nodeExecuteBefore', (node) => {
-        if (node !== chain.first || cpuAtStart) return;
-        cpuAtStart = process.cpuUsage();
-        if (input.snapshotAtMs !== undefined && input.snapshotPath)
-          snapshotTimer = setTimeout(() => writeHeapSnapshot(input.snapshotPath), input.snapshotAtMs);
-      });
-      hooks.addHandler('nodeExecuteAfter', (node, task) => {
-        if (node !== chain.last) return;
-        const used = process.cpuUsage(cpuAtStart);
-        cpuMs = (used.user + used.system) / 1000;
-        outputItems = (task.data?.main?.[0] ?? []).filter((item) => !item.json.error).length;
-      });
-    },
-  });
-  if (snapshotTimer) clearTimeout(snapshotTimer);
-  clearInterval(sampler);
-  if (session && input.allocationsPath) {
-    const { profile } = await session.post('HeapProfiler.stopSampling');
-    writeFileSync(input.allocationsPath, JSON.stringify(profile));
-  }
-  const wallMs = (run.finishedAt.get(chain.last) ?? Number.NaN) - (run.startedAt.get(chain.first) ?? Number.NaN);
-  const result: GrowthChildResult = {
-    wallMs,
-    cpuMs,
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
-    beforeRssBytes,
-    peakHeapUsedBytes,
-    peakHeapTotalBytes,
-    failed: input.items - outputItems,
-    status: run.result.status,
-    ...(run.result.error ? { error: JSON.stringify(run.result.error).slice(0, 300) } : {}),
-  };
-  process.stdout.write(`GROWTH_RESULT ${JSON.stringify(result)}\n`);
+	const input = JSON.parse(process.argv[2] ?? '{}') as GrowthChildInput;
+	const testCase = GROWTH_CASES.find((candidate) => candidate.key === input.caseKey);
+	if (!testCase) throw new Error(`unknown case ${input.caseKey}`);
+	registerHttpRequest();
+	const chain = input.side === 'ours' ? testCase.ours() : testCase.http(input.simUrl);
+	const source: BenchNode = {
+		name: 'Items',
+		type: 'test.testItems',
+		parameters: { items: JSON.stringify(testCase.items(input.items)) },
+	};
+	const workflow = {
+		nodes: [manualTrigger(), source, ...chain.nodes],
+		connections: connect([['Manual Trigger', 'Items'], ['Items', chain.first], ...chain.edges]),
+	};
+	const gc = (globalThis as { gc?: () => void }).gc;
+	gc?.();
+	const beforeRssBytes = process.memoryUsage().rss;
+	let cpuAtStart: NodeJS.CpuUsage | undefined;
+	let cpuMs = Number.NaN;
+	let outputItems = 0;
+	let snapshotTimer: NodeJS.Timeout | undefined;
+	let peakHeapUsedBytes = 0;
+	let peakHeapTotalBytes = 0;
+	const sampler = setInterval(() => {
+		const { heapUsed, heapTotal } = process.memoryUsage();
+		peakHeapUsedBytes = Math.max(peakHeapUsedBytes, heapUsed);
+		peakHeapTotalBytes = Math.max(peakHeapTotalBytes, heapTotal);
+	}, 50);
+	const session = input.allocationsPath ? new Session() : undefined;
+	session?.connect();
+	// Every 32 KB allocated is sampled, objects collected by either GC kept in the profile.
+	await session?.post('HeapProfiler.startSampling', {
+		samplingInterval: 32_768,
+		includeObjectsCollectedByMajorGC: true,
+		includeObjectsCollectedByMinorGC: true,
+	});
+	const run = await runTimed(workflow, {
+		credentials: [credentialFor(input.simUrl, FIXTURE_KEYS.full)],
+		configureHooks: (hooks) => {
+			hooks.addHandler('nodeExecuteBefore', (node) => {
+				if (node !== chain.first || cpuAtStart) return;
+				cpuAtStart = process.cpuUsage();
+				if (input.snapshotAtMs !== undefined && input.snapshotPath)
+					snapshotTimer = setTimeout(
+						() => writeHeapSnapshot(input.snapshotPath),
+						input.snapshotAtMs,
+					);
+			});
+			hooks.addHandler('nodeExecuteAfter', (node, task) => {
+				if (node !== chain.last) return;
+				const used = process.cpuUsage(cpuAtStart);
+				cpuMs = (used.user + used.system) / 1000;
+				outputItems = (task.data?.main?.[0] ?? []).filter((item) => !item.json.error).length;
+			});
+		},
+	});
+	if (snapshotTimer) clearTimeout(snapshotTimer);
+	clearInterval(sampler);
+	if (session && input.allocationsPath) {
+		const { profile } = await session.post('HeapProfiler.stopSampling');
+		writeFileSync(input.allocationsPath, JSON.stringify(profile));
+	}
+	const wallMs =
+		(run.finishedAt.get(chain.last) ?? Number.NaN) - (run.startedAt.get(chain.first) ?? Number.NaN);
+	const result: GrowthChildResult = {
+		wallMs,
+		cpuMs,
+		peakRssBytes: process.resourceUsage().maxRSS * 1024,
+		beforeRssBytes,
+		peakHeapUsedBytes,
+		peakHeapTotalBytes,
+		failed: input.items - outputItems,
+		status: run.result.status,
+		...(run.result.error ? { error: JSON.stringify(run.result.error).slice(0, 300) } : {}),
+	};
+	process.stdout.write(`GROWTH_RESULT ${JSON.stringify(result)}\n`);
 }
 
 main()
-  .then(() => process.exit(0))
-  .catch((error: unknown) => {
-    process.stderr.write(`growth child failed: ${String(error)}\n`);
-    process.exit(1);
-  });
+	.then(() => process.exit(0))
+	.catch((error: unknown) => {
+		process.stderr.write(`growth child failed: ${String(error)}\n`);
+		process.exit(1);
+	});

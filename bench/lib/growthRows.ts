@@ -12,63 +12,77 @@ import type { GrowthRow } from '../scenarios/growth';
 const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'n/a');
 const perItem = (ms: number, items: number) => `${(ms / items).toFixed(2)} ms`;
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
-const kbPerItem = (side: GrowthChildResult, items: number) => `${((side.peakRssBytes - side.beforeRssBytes) / 1024 / items).toFixed(1)} KB`;
+const kbPerItem = (side: GrowthChildResult, items: number) =>
+	`${((side.peakRssBytes - side.beforeRssBytes) / 1024 / items).toFixed(1)} KB`;
 const x = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
-const lost = (side: GrowthChildResult) => (side.failed || side.status !== 'success' ? `, ${side.failed} failed (${side.status})` : '');
+const lost = (side: GrowthChildResult) =>
+	side.failed || side.status !== 'success' ? `, ${side.failed} failed (${side.status})` : '';
 
 const describeSide = (side: GrowthChildResult, items: number): string =>
-  `${s(side.wallMs)} (${perItem(side.wallMs, items)}/item), CPU ${s(side.cpuMs)} (${perItem(side.cpuMs, items)}/item), peak RSS ${mb(side.peakRssBytes)} (+${kbPerItem(side, items)}/item)${lost(side)}`;
+	`${s(side.wallMs)} (${perItem(side.wallMs, items)}/item), CPU ${s(side.cpuMs)} (${perItem(side.cpuMs, items)}/item), peak RSS ${mb(side.peakRssBytes)} (+${kbPerItem(side, items)}/item)${lost(side)}`;
 
 function target(row: GrowthRow, rows: GrowthRow[]): { text: string; met: boolean | null } {
-  if (row.profile !== 'zero' || row.items !== 10_000) return { text: '-', met: null };
-  const small = rows.find((other) => other.key === row.key && other.profile === 'zero' && other.items === 100);
-  const perItemNow = row.ours.wallMs / row.items;
-  const flat = small ? perItemNow <= 1.2 * (small.ours.wallMs / small.items) : false;
-  const met =
-    row.ours.failed === 0 &&
-    row.ours.peakRssBytes <= row.http.peakRssBytes &&
-    flat &&
-    row.ours.wallMs <= 1.05 * row.http.wallMs &&
-    row.ours.cpuMs <= row.http.cpuMs;
-  return { text: 'peak RSS ≤ HTTP Request; time/item ≤ 1.2× at N=100 and ≤ 1.05× HTTP Request; CPU/item ≤ HTTP Request', met };
+	if (row.profile !== 'zero' || row.items !== 10_000) return { text: '-', met: null };
+	const small = rows.find(
+		(other) => other.key === row.key && other.profile === 'zero' && other.items === 100,
+	);
+	const perItemNow = row.ours.wallMs / row.items;
+	const flat = small ? perItemNow <= 1.2 * (small.ours.wallMs / small.items) : false;
+	const met =
+		row.ours.failed === 0 &&
+		row.ours.peakRssBytes <= row.http.peakRssBytes &&
+		flat &&
+		row.ours.wallMs <= 1.05 * row.http.wallMs &&
+		row.ours.cpuMs <= row.http.cpuMs;
+	return {
+		text: 'peak RSS ≤ HTTP Request; time/item ≤ 1.2× at N=100 and ≤ 1.05× HTTP Request; CPU/item ≤ HTTP Request',
+		met,
+	};
 }
 
 export function growthRows(rows: GrowthRow[]): Row[] {
-  return rows.map((row) => {
-    const { text, met } = target(row, rows);
-    const small = rows.find((other) => other.key === row.key && other.profile === row.profile && other.items === 100);
-    const flat = small && row.items !== 100 ? `; time/item ÷ N=100 ${x((row.ours.wallMs / row.items) / (small.ours.wallMs / small.items))}` : '';
-    return {
-      scenario: '10. How cost grows',
-      metric: `${row.profile === 'zero' ? 'at once' : 'realistic'}: ${row.label}, N=${row.items}`,
-      ours: describeSide(row.ours, row.items),
-      alternative: describeSide(row.http, row.items),
-      ratio: `time ${x(row.ours.wallMs / row.http.wallMs)}, CPU ${x(row.ours.cpuMs / row.http.cpuMs)}, peak RSS ${x(row.ours.peakRssBytes / row.http.peakRssBytes)}${flat}`,
-      target: text,
-      met,
-    };
-  });
+	return rows.map((row) => {
+		const { text, met } = target(row, rows);
+		const small = rows.find(
+			(other) => other.key === row.key && other.profile === row.profile && other.items === 100,
+		);
+		const flat =
+			small && row.items !== 100
+				? `; time/item ÷ N=100 ${x(row.ours.wallMs / row.items / (small.ours.wallMs / small.items))}`
+				: '';
+		return {
+			scenario: '10. How cost grows',
+			metric: `${row.profile === 'zero' ? 'at once' : 'realistic'}: ${row.label}, N=${row.items}`,
+			ours: describeSide(row.ours, row.items),
+			alternative: describeSide(row.http, row.items),
+			ratio: `time ${x(row.ours.wallMs / row.http.wallMs)}, CPU ${x(row.ours.cpuMs / row.http.cpuMs)}, peak RSS ${x(row.ours.peakRssBytes / row.http.peakRssBytes)}${flat}`,
+			target: text,
+			met,
+		};
+	});
 }
 
 /** The table of docs/running-at-scale.md: one line per operation, profile and N. */
 export function growthMarkdown(rows: GrowthRow[]): string {
-  const lines = [
-    '| Operation | Service | N | This package: time (per item) | CPU (per item) | peak RSS (growth per item) | HTTP Request: time (per item) | CPU (per item) | peak RSS (growth per item) |',
-    '|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const row of rows) {
-    const cells = (side: GrowthChildResult) => [
-      `${s(side.wallMs)} (${perItem(side.wallMs, row.items)})${lost(side)}`,
-      `${s(side.cpuMs)} (${perItem(side.cpuMs, row.items)})`,
-      `${mb(side.peakRssBytes)} (${kbPerItem(side, row.items)})`,
-    ];
-    lines.push(`| ${row.label} | ${row.profile === 'zero' ? 'at once' : 'realistic'} | ${row.items.toLocaleString('en-US')} | ${[...cells(row.ours), ...cells(row.http)].join(' | ')} |`);
-  }
-  return lines.join('\n');
+	const lines = [
+		'| Operation | Service | N | This package: time (per item) | CPU (per item) | peak RSS (growth per item) | HTTP Request: time (per item) | CPU (per item) | peak RSS (growth per item) |',
+		'|---|---|---|---|---|---|---|---|---|',
+	];
+	for (const row of rows) {
+		const cells = (side: GrowthChildResult) => [
+			`${s(side.wallMs)} (${perItem(side.wallMs, row.items)})${lost(side)}`,
+			`${s(side.cpuMs)} (${perItem(side.cpuMs, row.items)})`,
+			`${mb(side.peakRssBytes)} (${kbPerItem(side, row.items)})`,
+		];
+		lines.push(
+			`| ${row.label} | ${row.profile === 'zero' ? 'at once' : 'realistic'} | ${row.items.toLocaleString('en-US')} | ${[...cells(row.ours), ...cells(row.http)].join(' | ')} |`,
+		);
+	}
+	return lines.join('\n');
 }
 
 /** The line printed as each measurement lands (the scenario is long). */
 export function growthLine(row: GrowthRow): string {
-  const [line] = growthRows([row]);
-  return `bench: 10. ${line.metric}: ${line.ours} | ${line.alternative} | ${line.ratio}`;
+	const [line] = growthRows([row]);
+	return `bench: 10. ${line.metric}: ${line.ours} | ${line.alternative} | ${line.ratio}`;
 }

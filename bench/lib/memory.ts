@@ -9,33 +9,45 @@
  * growing the resident set, so the same garbage shows as RSS growth in one process and not in another.
  */
 export interface MemoryProbe {
-  stop(): { baselineBytes: number; peakBytes: number; growthBytes: number; buffersGrowthBytes: number; samples: number };
+	stop(): {
+		baselineBytes: number;
+		peakBytes: number;
+		growthBytes: number;
+		buffersGrowthBytes: number;
+		samples: number;
+	};
 }
 
 function collectGarbage(): void {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  gc?.();
+	const gc = (globalThis as { gc?: () => void }).gc;
+	gc?.();
+	gc?.();
 }
 
 export function startMemoryProbe(): MemoryProbe {
-  collectGarbage();
-  const { rss: baselineBytes, arrayBuffers: baselineBuffers } = process.memoryUsage();
-  let peakBytes = baselineBytes;
-  let peakBuffers = baselineBuffers;
-  let samples = 0;
-  const sample = (): void => {
-    samples++;
-    const { rss, arrayBuffers } = process.memoryUsage();
-    if (rss > peakBytes) peakBytes = rss;
-    if (arrayBuffers > peakBuffers) peakBuffers = arrayBuffers;
-  };
-  const timer = setInterval(sample, 1);
-  return {
-    stop() {
-      sample();
-      clearInterval(timer);
-      return { baselineBytes, peakBytes, growthBytes: peakBytes - baselineBytes, buffersGrowthBytes: peakBuffers - baselineBuffers, samples };
-    },
-  };
+	collectGarbage();
+	const { rss: baselineBytes, arrayBuffers: baselineBuffers } = process.memoryUsage();
+	let peakBytes = baselineBytes;
+	let peakBuffers = baselineBuffers;
+	let samples = 0;
+	const sample = (): void => {
+		samples++;
+		const { rss, arrayBuffers } = process.memoryUsage();
+		if (rss > peakBytes) peakBytes = rss;
+		if (arrayBuffers > peakBuffers) peakBuffers = arrayBuffers;
+	};
+	const timer = setInterval(sample, 1);
+	return {
+		stop() {
+			sample();
+			clearInterval(timer);
+			return {
+				baselineBytes,
+				peakBytes,
+				growthBytes: peakBytes - baselineBytes,
+				buffersGrowthBytes: peakBuffers - baselineBuffers,
+				samples,
+			};
+		},
+	};
 }

@@ -15,19 +15,22 @@ import { registerNodeTypes } from '../../test/harness';
 type NodeClass = new () => INodeType | IVersionedNodeType;
 
 function load(relativePath: string, className: string): INodeType | IVersionedNodeType {
-  const nodesDir = join(HOST_DIR, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes');
-  const module = require(join(nodesDir, relativePath)) as Record<string, NodeClass>;
-  return new module[className]();
+	const nodesDir = join(HOST_DIR, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes');
+	const module = require(join(nodesDir, relativePath)) as Record<string, NodeClass>;
+	return new module[className]();
 }
 
 /** Installs the host if needed, then registers the nodes; returns the n8n version they come from. */
 export function registerN8nNodes(): string {
-  const host = ensureHost();
-  registerNodeTypes({
-    'n8n-nodes-base.httpRequest': { type: load('HttpRequest/HttpRequest.node.js', 'HttpRequest'), sourcePath: '' },
-    'n8n-nodes-base.wait': { type: load('Wait/Wait.node.js', 'Wait'), sourcePath: '' },
-    'n8n-nodes-base.if': { type: load('If/If.node.js', 'If'), sourcePath: '' },
-    'n8n-nodes-base.noOp': { type: load('NoOp/NoOp.node.js', 'NoOp'), sourcePath: '' },
-  });
-  return host.n8nVersion;
+	const host = ensureHost();
+	registerNodeTypes({
+		'n8n-nodes-base.httpRequest': {
+			type: load('HttpRequest/HttpRequest.node.js', 'HttpRequest'),
+			sourcePath: '',
+		},
+		'n8n-nodes-base.wait': { type: load('Wait/Wait.node.js', 'Wait'), sourcePath: '' },
+		'n8n-nodes-base.if': { type: load('If/If.node.js', 'If'), sourcePath: '' },
+		'n8n-nodes-base.noOp': { type: load('NoOp/NoOp.node.js', 'NoOp'), sourcePath: '' },
+	});
+	return host.n8nVersion;
 }

@@ -8,41 +8,44 @@ import type { Row } from './report';
 
 const TARGETS = { bound: 1.2, defaults: 1.2, batching: 1.0 } as const;
 
-const s = (seconds: number): string => (Number.isFinite(seconds) ? `${seconds.toFixed(1)} s` : 'n/a');
+const s = (seconds: number): string =>
+	Number.isFinite(seconds) ? `${seconds.toFixed(1)} s` : 'n/a';
 const x = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 const side = (measured: PaceSide): string => `${s(measured.seconds)}, ${measured.failed} failed`;
 
 export function paceRows(rows: PaceRow[]): Row[] {
-  return rows.map((row) => {
-    const { windowDefault, windowN } = row.ours;
-    const toBoundDefault = windowDefault.seconds / row.bound.windowDefault;
-    const toBoundN = windowN.seconds / row.bound.windowN;
-    const toDefaults = windowN.seconds / row.httpDefaults.seconds;
-    const toBatching = windowDefault.seconds / row.httpBatching.seconds;
-    // The bound is a target at the default window only: at Batch Size N every request is in flight at once, and
-    // the time is the simulator's and n8n's own work on N requests, which HTTP Request at its defaults measures
-    // (the next target). "Batch Size N ≤ 1.2× HTTP Request at its defaults" holds for N under the key's limit; past it the defaults
-    // lose items to 429s, and the target is 0 failed on this side instead.
-    const underLimit = row.requests <= LIMIT_PER_MINUTE;
-    const ratios = [
-      `bound ${x(toBoundDefault)} (${DEFAULT_WINDOW}) / ${x(toBoundN)} (N)`,
-      underLimit ? `N ÷ defaults ${x(toDefaults)}` : `over the limit: defaults lose ${row.httpDefaults.failed}, this package 0`,
-      `${DEFAULT_WINDOW} ÷ Batching ${x(toBatching)}`,
-    ];
-    const met =
-      windowDefault.failed === 0 &&
-      windowN.failed === 0 &&
-      toBoundDefault <= TARGETS.bound &&
-      (!underLimit || toDefaults <= TARGETS.defaults) &&
-      toBatching <= TARGETS.batching;
-    return {
-      scenario: "8. At the service's pace",
-      metric: `${row.label}, N=${row.items} (bound ${s(row.bound.windowDefault)} at ${DEFAULT_WINDOW}, ${s(row.bound.windowN)} at N; profile ${s(row.itemMs / 1000)} an item, the service took ${s(windowDefault.serviceMsPerItem / 1000)} at ${DEFAULT_WINDOW})`,
-      ours: `Batch Size ${DEFAULT_WINDOW}: ${side(windowDefault)}; Batch Size N: ${side(windowN)}`,
-      alternative: `defaults: ${side(row.httpDefaults)}; Batching 5 per 1 s: ${side(row.httpBatching)}`,
-      ratio: ratios.join('; '),
-      target: `bound at ${DEFAULT_WINDOW} ≤ ${TARGETS.bound}, ${underLimit ? `defaults ≤ ${TARGETS.defaults}` : '0 failed'}, Batching ≤ ${TARGETS.batching.toFixed(1)}`,
-      met,
-    };
-  });
+	return rows.map((row) => {
+		const { windowDefault, windowN } = row.ours;
+		const toBoundDefault = windowDefault.seconds / row.bound.windowDefault;
+		const toBoundN = windowN.seconds / row.bound.windowN;
+		const toDefaults = windowN.seconds / row.httpDefaults.seconds;
+		const toBatching = windowDefault.seconds / row.httpBatching.seconds;
+		// The bound is a target at the default window only: at Batch Size N every request is in flight at once, and
+		// the time is the simulator's and n8n's own work on N requests, which HTTP Request at its defaults measures
+		// (the next target). "Batch Size N ≤ 1.2× HTTP Request at its defaults" holds for N under the key's limit; past it the defaults
+		// lose items to 429s, and the target is 0 failed on this side instead.
+		const underLimit = row.requests <= LIMIT_PER_MINUTE;
+		const ratios = [
+			`bound ${x(toBoundDefault)} (${DEFAULT_WINDOW}) / ${x(toBoundN)} (N)`,
+			underLimit
+				? `N ÷ defaults ${x(toDefaults)}`
+				: `over the limit: defaults lose ${row.httpDefaults.failed}, this package 0`,
+			`${DEFAULT_WINDOW} ÷ Batching ${x(toBatching)}`,
+		];
+		const met =
+			windowDefault.failed === 0 &&
+			windowN.failed === 0 &&
+			toBoundDefault <= TARGETS.bound &&
+			(!underLimit || toDefaults <= TARGETS.defaults) &&
+			toBatching <= TARGETS.batching;
+		return {
+			scenario: "8. At the service's pace",
+			metric: `${row.label}, N=${row.items} (bound ${s(row.bound.windowDefault)} at ${DEFAULT_WINDOW}, ${s(row.bound.windowN)} at N; profile ${s(row.itemMs / 1000)} an item, the service took ${s(windowDefault.serviceMsPerItem / 1000)} at ${DEFAULT_WINDOW})`,
+			ours: `Batch Size ${DEFAULT_WINDOW}: ${side(windowDefault)}; Batch Size N: ${side(windowN)}`,
+			alternative: `defaults: ${side(row.httpDefaults)}; Batching 5 per 1 s: ${side(row.httpBatching)}`,
+			ratio: ratios.join('; '),
+			target: `bound at ${DEFAULT_WINDOW} ≤ ${TARGETS.bound}, ${underLimit ? `defaults ≤ ${TARGETS.defaults}` : '0 failed'}, Batching ≤ ${TARGETS.batching.toFixed(1)}`,
+			met,
+		};
+	});
 }

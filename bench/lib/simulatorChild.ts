@@ -7,17 +7,17 @@
 import { createSimulator } from '../../test/simulator';
 
 async function main(): Promise<void> {
-  const options = JSON.parse(process.argv[2] ?? '{}') as Parameters<typeof createSimulator>[0];
-  const sim = createSimulator(options);
-  const url = await sim.start();
-  process.stdout.write(`SIMULATOR_URL ${url}\n`);
-  const stop = (): void => void sim.stop().finally(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  process.on('disconnect', stop);
+	const options = JSON.parse(process.argv[2] ?? '{}') as Parameters<typeof createSimulator>[0];
+	const sim = createSimulator(options);
+	const url = await sim.start();
+	process.stdout.write(`SIMULATOR_URL ${url}\n`);
+	const stop = (): void => void sim.stop().finally(() => process.exit(0));
+	process.on('SIGTERM', stop);
+	process.on('SIGINT', stop);
+	process.on('disconnect', stop);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`simulator failed: ${String(error)}\n`);
-  process.exit(1);
+	process.stderr.write(`simulator failed: ${String(error)}\n`);
+	process.exit(1);
 });

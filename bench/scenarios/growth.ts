@@ -20,65 +20,105 @@ const SIZES: Record<GrowthProfile, number[]> = { zero: [100, 1_000, 10_000], rea
 const WARM_UP_ITEMS = 8;
 
 export interface GrowthRow {
-  key: string;
-  label: string;
-  profile: GrowthProfile;
-  items: number;
-  ours: GrowthChildResult;
-  http: GrowthChildResult;
+	key: string;
+	label: string;
+	profile: GrowthProfile;
+	items: number;
+	ours: GrowthChildResult;
+	http: GrowthChildResult;
 }
 
 /** Runs one side in its own process and reads its GROWTH_RESULT line. */
 async function runSide(input: GrowthChildInput): Promise<GrowthChildResult> {
-  const child = spawn(process.execPath, ['--expose-gc', '--require', 'tsx/cjs', join(__dirname, '..', 'lib', 'growthChild.ts'), JSON.stringify(input)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const line = output.split('\n').find((text) => text.startsWith('GROWTH_RESULT '));
-  if (!line) throw new Error(`growth child ${input.caseKey}/${input.side}/${input.items} exited with ${code} and no result`);
-  return JSON.parse(line.slice('GROWTH_RESULT '.length)) as GrowthChildResult;
+	const child = spawn(
+		process.execPath,
+		[
+			'--expose-gc',
+			'--require',
+			'tsx/cjs',
+			join(__dirname, '..', 'lib', 'growthChild.ts'),
+			JSON.stringify(input),
+		],
+		{
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
+	let output = '';
+	child.stdout?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+	const line = output.split('\n').find((text) => text.startsWith('GROWTH_RESULT '));
+	if (!line)
+		throw new Error(
+			`growth child ${input.caseKey}/${input.side}/${input.items} exited with ${code} and no result`,
+		);
+	return JSON.parse(line.slice('GROWTH_RESULT '.length)) as GrowthChildResult;
 }
 
-const listArg = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3).split(',');
+const listArg = (name: string) =>
+	process.argv
+		.find((arg) => arg.startsWith(`--${name}=`))
+		?.slice(name.length + 3)
+		.split(',');
 
-async function measureSide(sim: SimulatorProcess, input: Omit<GrowthChildInput, 'simUrl'>): Promise<GrowthChildResult> {
-  await sim.admin('POST', '/reset');
-  const result = await runSide({ ...input, simUrl: sim.url });
-  if (result.failed || result.status !== 'success')
-    console.warn(`bench: 10. ${input.caseKey} ${input.side} N=${input.items}: ${result.failed} failed, ${result.status}${result.error ? `, e.g. ${result.error}` : ''}`);
-  return result;
+async function measureSide(
+	sim: SimulatorProcess,
+	input: Omit<GrowthChildInput, 'simUrl'>,
+): Promise<GrowthChildResult> {
+	await sim.admin('POST', '/reset');
+	const result = await runSide({ ...input, simUrl: sim.url });
+	if (result.failed || result.status !== 'success')
+		console.warn(
+			`bench: 10. ${input.caseKey} ${input.side} N=${input.items}: ${result.failed} failed, ${result.status}${result.error ? `, e.g. ${result.error}` : ''}`,
+		);
+	return result;
 }
 
 /**
  * Every profile, operation and size (`--growth-profiles=zero`, `--growth-cases=produce,chat`,
  * `--growth-sizes=100,1000` pick a subset); the sides alternate which goes first from one size to the next.
  */
-export async function howCostGrows(onRow: (row: GrowthRow) => void = () => undefined): Promise<GrowthRow[]> {
-  const profiles = listArg('growth-profiles') ?? ['zero', 'realistic'];
-  const cases = listArg('growth-cases');
-  const sizes = listArg('growth-sizes')?.map(Number);
-  const rows: GrowthRow[] = [];
-  let turn = 0;
-  for (const profile of (['zero', 'realistic'] as const).filter((name) => profiles.includes(name))) {
-    const sim = await startSimulatorProcess({ defaultRateLimitPerMinute: 1_000_000, latency: profile === 'realistic' ? 'realistic' : undefined });
-    try {
-      for (const testCase of GROWTH_CASES.filter((candidate) => !cases || cases.includes(candidate.key))) {
-        // Each side once at N = 8, not measured: the simulator's first renders are slower, on whichever side goes first.
-        for (const side of ['ours', 'http'] as const) await measureSide(sim, { caseKey: testCase.key, side, items: WARM_UP_ITEMS });
-        for (const items of SIZES[profile].filter((size) => !sizes || sizes.includes(size))) {
-          const sides = turn++ % 2 ? (['http', 'ours'] as const) : (['ours', 'http'] as const);
-          const measured: Partial<Record<'ours' | 'http', GrowthChildResult>> = {};
-          for (const side of sides) measured[side] = await measureSide(sim, { caseKey: testCase.key, side, items });
-          const row: GrowthRow = { key: testCase.key, label: testCase.label, profile, items, ours: measured.ours!, http: measured.http! };
-          rows.push(row);
-          onRow(row);
-        }
-      }
-    } finally {
-      await sim.stop();
-    }
-  }
-  return rows;
+export async function howCostGrows(
+	onRow: (row: GrowthRow) => void = () => undefined,
+): Promise<GrowthRow[]> {
+	const profiles = listArg('growth-profiles') ?? ['zero', 'realistic'];
+	const cases = listArg('growth-cases');
+	const sizes = listArg('growth-sizes')?.map(Number);
+	const rows: GrowthRow[] = [];
+	let turn = 0;
+	for (const profile of (['zero', 'realistic'] as const).filter((name) =>
+		profiles.includes(name),
+	)) {
+		const sim = await startSimulatorProcess({
+			defaultRateLimitPerMinute: 1_000_000,
+			latency: profile === 'realistic' ? 'realistic' : undefined,
+		});
+		try {
+			for (const testCase of GROWTH_CASES.filter(
+				(candidate) => !cases || cases.includes(candidate.key),
+			)) {
+				// Each side once at N = 8, not measured: the simulator's first renders are slower, on whichever side goes first.
+				for (const side of ['ours', 'http'] as const)
+					await measureSide(sim, { caseKey: testCase.key, side, items: WARM_UP_ITEMS });
+				for (const items of SIZES[profile].filter((size) => !sizes || sizes.includes(size))) {
+					const sides = turn++ % 2 ? (['http', 'ours'] as const) : (['ours', 'http'] as const);
+					const measured: Partial<Record<'ours' | 'http', GrowthChildResult>> = {};
+					for (const side of sides)
+						measured[side] = await measureSide(sim, { caseKey: testCase.key, side, items });
+					const row: GrowthRow = {
+						key: testCase.key,
+						label: testCase.label,
+						profile,
+						items,
+						ours: measured.ours!,
+						http: measured.http!,
+					};
+					rows.push(row);
+					onRow(row);
+				}
+			}
+		} finally {
+			await sim.stop();
+		}
+	}
+	return rows;
 }

@@ -10,11 +10,11 @@ import { say, startWorld, type World } from './editor';
 export const worldHolder = globalThis as typeof globalThis & { browserWorld?: World };
 
 export default async function globalSetup(): Promise<void> {
-  installRegistry('browser');
-  const started = Date.now();
-  worldHolder.browserWorld = await startWorld(say);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  // The test files' timing lines name it.
-  process.env.BROWSER_SETUP_SECONDS = seconds;
-  say(`set-up (simulator, n8n, Chromium) ${seconds} s, shared by every test file`);
+	installRegistry('browser');
+	const started = Date.now();
+	worldHolder.browserWorld = await startWorld(say);
+	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	// The test files' timing lines name it.
+	process.env.BROWSER_SETUP_SECONDS = seconds;
+	say(`set-up (simulator, n8n, Chromium) ${seconds} s, shared by every test file`);
 }

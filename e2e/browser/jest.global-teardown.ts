@@ -4,6 +4,6 @@ import { tearDownRegistry } from '../lib/jest-registry';
 import { worldHolder } from './jest.global-setup';
 
 export default async function globalTeardown(): Promise<void> {
-  await worldHolder.browserWorld?.close();
-  tearDownRegistry('browser');
+	await worldHolder.browserWorld?.close();
+	tearDownRegistry('browser');
 }

@@ -6,34 +6,35 @@ import type { Locator, Page } from 'playwright-core';
 import { chooseOption, exactText, pickResource, setSwitch } from './parameters';
 
 /** A nodes-panel entry by its whole name ("Drafting Workspace" is not "Drafting Workspace Chat Model"). */
-export const creatorItem = (page: Page, name: string) => page.locator('[data-test-id="node-creator-item-name"]', { hasText: exactText(name) });
+export const creatorItem = (page: Page, name: string) =>
+	page.locator('[data-test-id="node-creator-item-name"]', { hasText: exactText(name) });
 
 export async function searchNodes(page: Page, text: string): Promise<void> {
-  await page.locator('[data-test-id="node-creator-search-bar"]').fill(text);
+	await page.locator('[data-test-id="node-creator-search-bar"]').fill(text);
 }
 
 /** The node's panel (NDV), once it is open. */
 async function openedNode(page: Page): Promise<Locator> {
-  const ndv = page.locator('[data-test-id="ndv"]');
-  await ndv.waitFor();
-  return ndv;
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.waitFor();
+	return ndv;
 }
 
 /** Opens a workflow in the editor and waits until its canvas shows its nodes. */
 export async function openWorkflow(page: Page, id: string): Promise<void> {
-  await page.goto(`/workflow/${id}`);
-  await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+	await page.goto(`/workflow/${id}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
 }
 
 /** Opens a node's panel (NDV) by double-clicking the node on the canvas. */
 export async function openNode(page: Page, name: string): Promise<Locator> {
-  await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
-  return await openedNode(page);
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
+	return await openedNode(page);
 }
 
 export async function closeNode(page: Page): Promise<void> {
-  await page.locator('[data-test-id="ndv-close-button"]').click();
-  await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
+	await page.locator('[data-test-id="ndv-close-button"]').click();
+	await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden' });
 }
 
 /**
@@ -42,23 +43,26 @@ export async function closeNode(page: Page): Promise<void> {
  * without saving" stays on the old workflow (n8n 2.41): New workflow is then chosen again, as a user would.
  */
 export async function newWorkflow(page: Page): Promise<void> {
-  const addFirstStep = page.locator('[data-test-id="canvas-add-button"]');
-  if (new URL(page.url()).pathname.startsWith('/workflow/')) {
-    if (await page.locator('[data-test-id="ndv"]').isVisible()) await closeNode(page);
-    const leave = page.getByRole('button', { name: 'Leave without saving' });
-    for (let attempt = 0; !(await addFirstStep.isVisible()); attempt++) {
-      if (attempt === 2) throw new Error('New workflow did not open a new workflow');
-      await page.locator('[data-test-id="universal-add"]').click();
-      await page.locator('[data-test-id="navigation-menu-item"]', { hasText: 'New workflow' }).filter({ visible: true }).click();
-      await addFirstStep.or(leave).first().waitFor();
-      if (await leave.isVisible()) {
-        await leave.click();
-        await leave.waitFor({ state: 'hidden' });
-      }
-    }
-  } else await page.goto('/workflow/new');
-  await addFirstStep.click();
-  await page.locator('[data-test-id="node-creator"]').waitFor();
+	const addFirstStep = page.locator('[data-test-id="canvas-add-button"]');
+	if (new URL(page.url()).pathname.startsWith('/workflow/')) {
+		if (await page.locator('[data-test-id="ndv"]').isVisible()) await closeNode(page);
+		const leave = page.getByRole('button', { name: 'Leave without saving' });
+		for (let attempt = 0; !(await addFirstStep.isVisible()); attempt++) {
+			if (attempt === 2) throw new Error('New workflow did not open a new workflow');
+			await page.locator('[data-test-id="universal-add"]').click();
+			await page
+				.locator('[data-test-id="navigation-menu-item"]', { hasText: 'New workflow' })
+				.filter({ visible: true })
+				.click();
+			await addFirstStep.or(leave).first().waitFor();
+			if (await leave.isVisible()) {
+				await leave.click();
+				await leave.waitFor({ state: 'hidden' });
+			}
+		}
+	} else await page.goto('/workflow/new');
+	await addFirstStep.click();
+	await page.locator('[data-test-id="node-creator"]').waitFor();
 }
 
 /**
@@ -68,38 +72,42 @@ export async function newWorkflow(page: Page): Promise<void> {
  * filtered the list (n8n 2.41: "Trigger manually" in the list of triggers, "Manual Trigger" among search results).
  */
 async function pickFromSearch(page: Page, search: string, names: readonly string[]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await searchNodes(page, search);
-    try {
-      await names.map((name) => creatorItem(page, name)).reduce((either, item) => either.or(item)).first().click({ timeout: 20_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+	for (let attempt = 1; ; attempt++) {
+		await searchNodes(page, search);
+		try {
+			await names
+				.map((name) => creatorItem(page, name))
+				.reduce((either, item) => either.or(item))
+				.first()
+				.click({ timeout: 20_000 });
+			return;
+		} catch (error) {
+			if (attempt === 3) throw error;
+		}
+	}
 }
 
 /** A new workflow with a Manual Trigger, then the Drafting Workspace action `action` added after it through the nodes panel; its panel opens. */
 export async function addAction(page: Page, action: string): Promise<Locator> {
-  await newWorkflow(page);
-  await pickFromSearch(page, 'Manual', ['Trigger manually', 'Manual Trigger']);
-  await page.locator('[data-test-id="canvas-node"]').first().waitFor();
-  await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
-  await searchNodes(page, 'Drafting');
-  await creatorItem(page, 'Drafting Workspace').click();
-  await creatorItem(page, action).click();
-  return await openedNode(page);
+	await newWorkflow(page);
+	await pickFromSearch(page, 'Manual', ['Trigger manually', 'Manual Trigger']);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+	await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+	await searchNodes(page, 'Drafting');
+	await creatorItem(page, 'Drafting Workspace').click();
+	await creatorItem(page, action).click();
+	return await openedNode(page);
 }
 
 /** A new workflow whose first step is the Drafting Workspace Trigger ("On run completed"), added from the panel; its panel opens. */
 export async function addTrigger(page: Page): Promise<Locator> {
-  await newWorkflow(page);
-  await searchNodes(page, 'Drafting');
-  await creatorItem(page, 'Drafting Workspace').click();
-  await creatorItem(page, 'On run completed').click();
-  const ndv = await openedNode(page);
-  await ndv.locator('[data-test-id="parameter-input-events"]').waitFor();
-  return ndv;
+	await newWorkflow(page);
+	await searchNodes(page, 'Drafting');
+	await creatorItem(page, 'Drafting Workspace').click();
+	await creatorItem(page, 'On run completed').click();
+	const ndv = await openedNode(page);
+	await ndv.locator('[data-test-id="parameter-input-events"]').waitFor();
+	return ndv;
 }
 
 /**
@@ -108,26 +116,26 @@ export async function addTrigger(page: Page): Promise<Locator> {
  * the Chat Model's panel opens. n8n shows an installed community sub-node's details first: "Add to workflow".
  */
 export async function addChatModelToChain(page: Page, root: string): Promise<Locator> {
-  await newWorkflow(page);
-  await searchNodes(page, root);
-  await creatorItem(page, root).click();
-  await openedNode(page);
-  await page.locator('[data-test-id="add-subnode-ai_languageModel-0"]').click();
-  await searchNodes(page, 'Drafting');
-  await creatorItem(page, 'Drafting Workspace Chat Model').click();
-  const ndv = page.locator('[data-test-id="ndv"]');
-  const addToWorkflow = page.getByRole('button', { name: 'Add to workflow' });
-  await ndv.or(addToWorkflow).first().waitFor();
-  if (await addToWorkflow.isVisible()) await addToWorkflow.click();
-  await ndv.locator('[data-test-id="resource-locator-model"]').waitFor();
-  return ndv;
+	await newWorkflow(page);
+	await searchNodes(page, root);
+	await creatorItem(page, root).click();
+	await openedNode(page);
+	await page.locator('[data-test-id="add-subnode-ai_languageModel-0"]').click();
+	await searchNodes(page, 'Drafting');
+	await creatorItem(page, 'Drafting Workspace Chat Model').click();
+	const ndv = page.locator('[data-test-id="ndv"]');
+	const addToWorkflow = page.getByRole('button', { name: 'Add to workflow' });
+	await ndv.or(addToWorkflow).first().waitFor();
+	if (await addToWorkflow.isVisible()) await addToWorkflow.click();
+	await ndv.locator('[data-test-id="resource-locator-model"]').waitFor();
+	return ndv;
 }
 
 /** Run → Start, fresh from the panel: the workflow picked, Input Mode Text with `text`, Wait for Completion on. */
 export async function addStartRun(page: Page, workflow: string, text: string): Promise<void> {
-  await addAction(page, 'Start a run');
-  await pickResource(page, 'workflowId', workflow);
-  await chooseOption(page, 'inputMode', 'Text');
-  await page.locator('[data-test-id="parameter-input-inputText"] textarea').fill(text);
-  await setSwitch(page, 'waitForCompletion', true);
+	await addAction(page, 'Start a run');
+	await pickResource(page, 'workflowId', workflow);
+	await chooseOption(page, 'inputMode', 'Text');
+	await page.locator('[data-test-id="parameter-input-inputText"] textarea').fill(text);
+	await setSwitch(page, 'waitForCompletion', true);
 }

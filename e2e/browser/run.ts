@@ -7,9 +7,9 @@
 import { runPackedSuite } from '../lib/suite';
 
 runPackedSuite({
-  tag: 'browser',
-  what: 'the browser scenarios',
-  config: 'e2e/browser/jest.config.js',
-  jestArgs: ['--runInBand'],
-  env: { BROWSER_TEST_STARTED_AT: String(Date.now()) },
+	tag: 'browser',
+	what: 'the browser scenarios',
+	config: 'e2e/browser/jest.config.js',
+	jestArgs: ['--runInBand'],
+	env: { BROWSER_TEST_STARTED_AT: String(Date.now()) },
 });

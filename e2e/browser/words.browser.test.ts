@@ -14,34 +14,37 @@ const file = browserFile('words');
 const { step } = file;
 let page: Page;
 beforeAll(() => {
-  page = file.page;
+	page = file.page;
 });
 
 /** The words typed after a trigger. */
 const NEXT_STEP_WORDS = ['Contract', 'PDF', 'DOCX'] as const;
 
-step('words 1: "Run Finished" as the first step finds the app, whose entry lists the trigger’s events', async () => {
-  await newWorkflow(page);
-  await searchNodes(page, 'Run Finished');
-  await creatorItem(page, 'Drafting Workspace').waitFor();
-  await screenshot(page, 'words-run-finished', 'search-run-finished');
-  await creatorItem(page, 'Drafting Workspace').click();
-  await creatorItem(page, 'On run completed').waitFor();
-  await expect(creatorItem(page, 'On run failed').count()).resolves.toBe(1);
-  await screenshot(page, 'words-run-finished-triggers');
-  await creatorItem(page, 'On run completed').click();
-  await page.locator('[data-test-id="ndv"]').waitFor();
-  await closeNode(page);
-});
+step(
+	'words 1: "Run Finished" as the first step finds the app, whose entry lists the trigger’s events',
+	async () => {
+		await newWorkflow(page);
+		await searchNodes(page, 'Run Finished');
+		await creatorItem(page, 'Drafting Workspace').waitFor();
+		await screenshot(page, 'words-run-finished', 'search-run-finished');
+		await creatorItem(page, 'Drafting Workspace').click();
+		await creatorItem(page, 'On run completed').waitFor();
+		await expect(creatorItem(page, 'On run failed').count()).resolves.toBe(1);
+		await screenshot(page, 'words-run-finished-triggers');
+		await creatorItem(page, 'On run completed').click();
+		await page.locator('[data-test-id="ndv"]').waitFor();
+		await closeNode(page);
+	},
+);
 
 step('words 2: "Contract", "PDF" and "DOCX" after the trigger find the app', async () => {
-  for (const word of NEXT_STEP_WORDS) {
-    await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
-    await page.locator('[data-test-id="node-creator"]').waitFor();
-    await searchNodes(page, word);
-    await creatorItem(page, 'Drafting Workspace').waitFor();
-    await screenshot(page, `words-${word.toLowerCase()}`);
-    await page.keyboard.press('Escape');
-    await page.locator('[data-test-id="node-creator"]').waitFor({ state: 'hidden' });
-  }
+	for (const word of NEXT_STEP_WORDS) {
+		await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+		await page.locator('[data-test-id="node-creator"]').waitFor();
+		await searchNodes(page, word);
+		await creatorItem(page, 'Drafting Workspace').waitFor();
+		await screenshot(page, `words-${word.toLowerCase()}`);
+		await page.keyboard.press('Escape');
+		await page.locator('[data-test-id="node-creator"]').waitFor({ state: 'hidden' });
+	}
 });

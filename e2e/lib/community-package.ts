@@ -6,7 +6,10 @@ import { join } from 'node:path';
 
 import { REPO_DIR } from './host';
 
-const PACKAGE = JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')) as { name: string; version: string };
+const PACKAGE = JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')) as {
+	name: string;
+	version: string;
+};
 
 /**
  * Installs the tarball as n8n's community-package installer does: extracted into
@@ -15,21 +18,30 @@ const PACKAGE = JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8'))
  * puts its module paths on NODE_PATH), as in a real install.
  */
 export function installCommunityPackage(userFolder: string, tarball: string): void {
-  const nodesDir = join(userFolder, '.n8n', 'nodes');
-  const target = join(nodesDir, 'node_modules', PACKAGE.name);
-  rmSync(target, { recursive: true, force: true });
-  mkdirSync(target, { recursive: true });
-  const untar = spawnSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'], { encoding: 'utf8' });
-  if (untar.status !== 0) throw new Error(`Could not extract ${tarball}: ${untar.stderr}`);
-  const manifestPath = join(target, 'package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
-  if (manifest.dependencies && Object.keys(manifest.dependencies).length) {
-    throw new Error(`${PACKAGE.name} declares runtime dependencies; this installer does not install them (and n8n Cloud refuses them)`);
-  }
-  const { devDependencies: _dev, peerDependencies: _peer, optionalDependencies: _optional, ...installed } = manifest;
-  writeFileSync(manifestPath, `${JSON.stringify(installed, null, 2)}\n`);
-  writeFileSync(
-    join(nodesDir, 'package.json'),
-    `${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE.name]: String(manifest.version) } }, null, 2)}\n`,
-  );
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	const target = join(nodesDir, 'node_modules', PACKAGE.name);
+	rmSync(target, { recursive: true, force: true });
+	mkdirSync(target, { recursive: true });
+	const untar = spawnSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'], {
+		encoding: 'utf8',
+	});
+	if (untar.status !== 0) throw new Error(`Could not extract ${tarball}: ${untar.stderr}`);
+	const manifestPath = join(target, 'package.json');
+	const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+	if (manifest.dependencies && Object.keys(manifest.dependencies).length) {
+		throw new Error(
+			`${PACKAGE.name} declares runtime dependencies; this installer does not install them (and n8n Cloud refuses them)`,
+		);
+	}
+	const {
+		devDependencies: _dev,
+		peerDependencies: _peer,
+		optionalDependencies: _optional,
+		...installed
+	} = manifest;
+	writeFileSync(manifestPath, `${JSON.stringify(installed, null, 2)}\n`);
+	writeFileSync(
+		join(nodesDir, 'package.json'),
+		`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE.name]: String(manifest.version) } }, null, 2)}\n`,
+	);
 }

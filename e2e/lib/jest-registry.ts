@@ -12,27 +12,30 @@ import { join } from 'node:path';
 import { cleanUpRegistry } from './process-registry';
 
 export function installRegistry(tag: string): void {
-  const dir = mkdtempSync(join(tmpdir(), 'dw-process-registry-'));
-  process.env.DW_PROCESS_REGISTRY = dir;
-  const cleanUp = (why: string) => {
-    const actions = cleanUpRegistry(dir);
-    rmSync(dir, { recursive: true, force: true });
-    if (actions.length) process.stderr.write(`\n[${tag}] ${why}: ${actions.join('; ')}\n`);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      cleanUp(`${signal} received`);
-      process.kill(process.pid, signal);
-    });
-  }
-  process.once('exit', () => cleanUp('exit'));
+	const dir = mkdtempSync(join(tmpdir(), 'dw-process-registry-'));
+	process.env.DW_PROCESS_REGISTRY = dir;
+	const cleanUp = (why: string) => {
+		const actions = cleanUpRegistry(dir);
+		rmSync(dir, { recursive: true, force: true });
+		if (actions.length) process.stderr.write(`\n[${tag}] ${why}: ${actions.join('; ')}\n`);
+	};
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.once(signal, () => {
+			cleanUp(`${signal} received`);
+			process.kill(process.pid, signal);
+		});
+	}
+	process.once('exit', () => cleanUp('exit'));
 }
 
 /** The end of the run: the test file stopped everything itself; this kills and removes whatever a failure left behind, and says so. */
 export function tearDownRegistry(tag: string): void {
-  const dir = process.env.DW_PROCESS_REGISTRY;
-  if (!dir) return;
-  const actions = cleanUpRegistry(dir);
-  rmSync(dir, { recursive: true, force: true });
-  if (actions.length) process.stderr.write(`[${tag}] left behind by the test and cleaned up now: ${actions.join('; ')}\n`);
+	const dir = process.env.DW_PROCESS_REGISTRY;
+	if (!dir) return;
+	const actions = cleanUpRegistry(dir);
+	rmSync(dir, { recursive: true, force: true });
+	if (actions.length)
+		process.stderr.write(
+			`[${tag}] left behind by the test and cleaned up now: ${actions.join('; ')}\n`,
+		);
 }

@@ -9,20 +9,25 @@ import { join } from 'node:path';
 import { REPO_DIR } from './host';
 
 function npm(args: string[], capture = false): string {
-  const run = spawnSync('npm', args, { cwd: REPO_DIR, encoding: 'utf8', stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit' });
-  if (run.status !== 0) throw new Error(`npm ${args.join(' ')} failed (exit code ${run.status ?? run.signal})`);
-  return run.stdout ?? '';
+	const run = spawnSync('npm', args, {
+		cwd: REPO_DIR,
+		encoding: 'utf8',
+		stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+	});
+	if (run.status !== 0)
+		throw new Error(`npm ${args.join(' ')} failed (exit code ${run.status ?? run.signal})`);
+	return run.stdout ?? '';
 }
 
 export function buildPackage(): void {
-  npm(['run', 'build']);
+	npm(['run', 'build']);
 }
 
 /** `npm pack` into `destination` (a new temporary folder by default); returns the tarball's path. */
 export function packPackage(destination = mkdtempSync(join(tmpdir(), 'dw-e2e-pack-'))): string {
-  const output = npm(['pack', '--json', '--pack-destination', destination], true);
-  const [packed] = JSON.parse(output.slice(output.indexOf('['))) as Array<{ filename: string }>;
-  return join(destination, packed.filename);
+	const output = npm(['pack', '--json', '--pack-destination', destination], true);
+	const [packed] = JSON.parse(output.slice(output.indexOf('['))) as Array<{ filename: string }>;
+	return join(destination, packed.filename);
 }
 
 /**
@@ -30,10 +35,10 @@ export function packPackage(destination = mkdtempSync(join(tmpdir(), 'dw-e2e-pac
  * test file is run on its own, a fresh build and pack.
  */
 export function packageTarball(): string {
-  const given = process.env.E2E_PACKAGE_TARBALL;
-  if (given) return given;
-  buildPackage();
-  const tarball = packPackage();
-  process.env.E2E_PACKAGE_TARBALL = tarball;
-  return tarball;
+	const given = process.env.E2E_PACKAGE_TARBALL;
+	if (given) return given;
+	buildPackage();
+	const tarball = packPackage();
+	process.env.E2E_PACKAGE_TARBALL = tarball;
+	return tarball;
 }

@@ -10,26 +10,33 @@ import { E2E_DIR, HOST_DIR, type N8nHost } from '../lib/host';
 const MATRIX_HOSTS_DIR = join(E2E_DIR, 'matrix', 'hosts');
 
 export interface MatrixEntry {
-  /** The n8n version pinned in the folder's package.json. */
-  version: string;
-  /** The host's definition folder (ensure.mjs --host). */
-  dir: string;
+	/** The n8n version pinned in the folder's package.json. */
+	version: string;
+	/** The host's definition folder (ensure.mjs --host). */
+	dir: string;
 }
 
-const pinOf = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: { n8n: string } }).dependencies.n8n;
+const pinOf = (dir: string) =>
+	(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: { n8n: string } })
+		.dependencies.n8n;
 
 function compareVersions(a: string, b: string): number {
-  const [x, y] = [a, b].map((version) => version.split('.').map(Number));
-  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return 0;
+	const [x, y] = [a, b].map((version) => version.split('.').map(Number));
+	for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] - y[i];
+	return 0;
 }
 
 /** Every entry, oldest first. */
 export function matrixEntries(): MatrixEntry[] {
-  const folders = readdirSync(MATRIX_HOSTS_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(MATRIX_HOSTS_DIR, entry.name, 'package.json')))
-    .map((entry) => join(MATRIX_HOSTS_DIR, entry.name));
-  return [...folders, HOST_DIR].map((dir) => ({ version: pinOf(dir), dir })).sort((a, b) => compareVersions(a.version, b.version));
+	const folders = readdirSync(MATRIX_HOSTS_DIR, { withFileTypes: true })
+		.filter(
+			(entry) =>
+				entry.isDirectory() && existsSync(join(MATRIX_HOSTS_DIR, entry.name, 'package.json')),
+		)
+		.map((entry) => join(MATRIX_HOSTS_DIR, entry.name));
+	return [...folders, HOST_DIR]
+		.map((dir) => ({ version: pinOf(dir), dir }))
+		.sort((a, b) => compareVersions(a.version, b.version));
 }
 
 /**
@@ -38,9 +45,13 @@ export function matrixEntries(): MatrixEntry[] {
  * node_modules has the SDK as a dev dependency, and a host inside the repository must not be credited with it.
  */
 export function aiNodeSdkVersion(host: N8nHost): string | undefined {
-  const modules = resolve(host.n8nBin, '..', '..', '..');
-  for (const manifest of [join(modules, 'n8n', 'node_modules', '@n8n', 'ai-node-sdk', 'package.json'), join(modules, '@n8n', 'ai-node-sdk', 'package.json')]) {
-    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
-  }
-  return undefined;
+	const modules = resolve(host.n8nBin, '..', '..', '..');
+	for (const manifest of [
+		join(modules, 'n8n', 'node_modules', '@n8n', 'ai-node-sdk', 'package.json'),
+		join(modules, '@n8n', 'ai-node-sdk', 'package.json'),
+	]) {
+		if (existsSync(manifest))
+			return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+	}
+	return undefined;
 }

@@ -11,14 +11,20 @@ import { FACTS_DIR, matrixTable, writeMatrixTable } from './table';
 const entries = matrixEntries();
 rmSync(FACTS_DIR, { recursive: true, force: true });
 runPackedSuite({
-  tag: 'matrix',
-  what: 'the version matrix',
-  config: 'e2e/matrix/jest.config.js',
-  hostDirs: entries.map((entry) => entry.dir),
-  afterJest: (results) => {
-    if (!results || process.argv.length > 2) return;
-    const table = matrixTable(entries.map((entry) => entry.version), results as Parameters<typeof matrixTable>[1], new Date().toISOString().slice(0, 10));
-    const changed = writeMatrixTable(table);
-    process.stdout.write(`[matrix] the table${changed.length ? ` (written into ${changed.length} file(s))` : ' (unchanged)'}:\n${table}\n`);
-  },
+	tag: 'matrix',
+	what: 'the version matrix',
+	config: 'e2e/matrix/jest.config.js',
+	hostDirs: entries.map((entry) => entry.dir),
+	afterJest: (results) => {
+		if (!results || process.argv.length > 2) return;
+		const table = matrixTable(
+			entries.map((entry) => entry.version),
+			results as Parameters<typeof matrixTable>[1],
+			new Date().toISOString().slice(0, 10),
+		);
+		const changed = writeMatrixTable(table);
+		process.stdout.write(
+			`[matrix] the table${changed.length ? ` (written into ${changed.length} file(s))` : ' (unchanged)'}:\n${table}\n`,
+		);
+	},
 });

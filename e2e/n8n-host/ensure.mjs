@@ -16,31 +16,31 @@ import { elapsed, say, stopCurrentStep } from './progress.mjs';
 import { isCached, writeStamp } from './stamp.mjs';
 
 async function main() {
-  const node = nodeChoice();
-  const cached = isCached(node);
-  if (cached) {
-    // Another clone may have installed it: this one's tests read the stamp beside the definition.
-    writeStamp(cached);
-    say(`cached: n8n ${cached.n8nVersion} on Node ${cached.nodeVersion} (checked in ${elapsed()})`);
-    return;
-  }
-  const release = await acquireLock();
-  try {
-    await install(node);
-  } finally {
-    release();
-  }
+	const node = nodeChoice();
+	const cached = isCached(node);
+	if (cached) {
+		// Another clone may have installed it: this one's tests read the stamp beside the definition.
+		writeStamp(cached);
+		say(`cached: n8n ${cached.n8nVersion} on Node ${cached.nodeVersion} (checked in ${elapsed()})`);
+		return;
+	}
+	const release = await acquireLock();
+	try {
+		await install(node);
+	} finally {
+		release();
+	}
 }
 
 // Ctrl-C: end through process.exit so that the lock is released (the 'exit' handler).
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    stopCurrentStep();
-    process.exit(130);
-  });
+	process.once(signal, () => {
+		stopCurrentStep();
+		process.exit(130);
+	});
 }
 
 main().catch((error) => {
-  say(`FAILED after ${elapsed()}: ${error.message}`);
-  process.exit(1);
+	say(`FAILED after ${elapsed()}: ${error.message}`);
+	process.exit(1);
 });

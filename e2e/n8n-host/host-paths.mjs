@@ -9,14 +9,19 @@ const E2E = dirname(SCRIPT_DIR);
 // The host's definition (package.json, .npmrc, package-lock.json: what is committed): this folder by default, or
 // another one (--host), e.g. a version of the matrix (e2e/matrix/hosts/<version>).
 const hostFlag = process.argv.indexOf('--host');
-export const DEFINITION = hostFlag > 0 && process.argv[hostFlag + 1] ? resolve(process.argv[hostFlag + 1]) : SCRIPT_DIR;
-export const CACHE_ROOT = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-drafting-workspace');
+export const DEFINITION =
+	hostFlag > 0 && process.argv[hostFlag + 1] ? resolve(process.argv[hostFlag + 1]) : SCRIPT_DIR;
+export const CACHE_ROOT = join(
+	process.env.XDG_CACHE_HOME || join(homedir(), '.cache'),
+	'n8n-nodes-drafting-workspace',
+);
 // Where it is installed. The pinned host installs beside its definition. Another host installs outside the
 // repository, in the user's cache: n8n puts every node_modules folder above its own on NODE_PATH for community
 // packages, and from inside the repository that chain reaches the repository's own node_modules, whose
 // @n8n/ai-node-sdk (a dev dependency) an n8n that does not ship the SDK would then find: the matrix would test a
 // host that does not exist. (The pinned n8n ships the same SDK itself, found first.)
-export const HOST = DEFINITION === SCRIPT_DIR ? SCRIPT_DIR : join(CACHE_ROOT, 'n8n-hosts', basename(DEFINITION));
+export const HOST =
+	DEFINITION === SCRIPT_DIR ? SCRIPT_DIR : join(CACHE_ROOT, 'n8n-hosts', basename(DEFINITION));
 // What is installed is recorded in the install folder; a copy beside the definition tells the tests where it is.
 export const STAMP = join(HOST, '.cache', 'stamp.json');
 export const DEFINITION_STAMP = join(DEFINITION, '.cache', 'stamp.json');

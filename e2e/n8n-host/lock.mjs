@@ -8,12 +8,12 @@ import { elapsed, say } from './progress.mjs';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
 }
 
 /**
@@ -22,34 +22,38 @@ function isAlive(pid) {
  * the owner's pid; a lock whose owner is gone is taken over. Returns the release function.
  */
 export async function acquireLock() {
-  mkdirSync(dirname(LOCK), { recursive: true });
-  const waitFrom = Date.now();
-  let lastNote = 0;
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      writeFileSync(join(LOCK, 'pid'), String(process.pid));
-      const release = () => rmSync(LOCK, { recursive: true, force: true });
-      process.once('exit', release);
-      return release;
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-    }
-    let owner;
-    try {
-      owner = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
-    } catch {
-      // created but the pid not written yet, or its owner died in between: stale after 10 s
-    }
-    const stale = owner ? !isAlive(owner) : Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 10_000;
-    if (stale) {
-      rmSync(LOCK, { recursive: true, force: true });
-      continue;
-    }
-    if (Date.now() - lastNote >= 10_000) {
-      say(`another install (pid ${owner ?? '?'}) is working in this folder: waiting for it, ${elapsed(waitFrom)}`);
-      lastNote = Date.now();
-    }
-    await sleep(1000);
-  }
+	mkdirSync(dirname(LOCK), { recursive: true });
+	const waitFrom = Date.now();
+	let lastNote = 0;
+	for (;;) {
+		try {
+			mkdirSync(LOCK);
+			writeFileSync(join(LOCK, 'pid'), String(process.pid));
+			const release = () => rmSync(LOCK, { recursive: true, force: true });
+			process.once('exit', release);
+			return release;
+		} catch (error) {
+			if (error.code !== 'EEXIST') throw error;
+		}
+		let owner;
+		try {
+			owner = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+		} catch {
+			// created but the pid not written yet, or its owner died in between: stale after 10 s
+		}
+		const stale = owner
+			? !isAlive(owner)
+			: Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 10_000;
+		if (stale) {
+			rmSync(LOCK, { recursive: true, force: true });
+			continue;
+		}
+		if (Date.now() - lastNote >= 10_000) {
+			say(
+				`another install (pid ${owner ?? '?'}) is working in this folder: waiting for it, ${elapsed(waitFrom)}`,
+			);
+			lastNote = Date.now();
+		}
+		await sleep(1000);
+	}
 }

@@ -3,5 +3,5 @@
 import { installRegistry } from '../lib/jest-registry';
 
 export default function globalSetup(): void {
-  installRegistry('queue');
+	installRegistry('queue');
 }

@@ -3,5 +3,5 @@
 import { tearDownRegistry } from '../lib/jest-registry';
 
 export default function globalTeardown(): void {
-  tearDownRegistry('queue');
+	tearDownRegistry('queue');
 }

@@ -7,9 +7,9 @@
 import { runPackedSuite } from '../lib/suite';
 
 runPackedSuite({
-  tag: 'queue',
-  what: 'the queue-mode scenarios',
-  config: 'e2e/queue/jest.config.js',
-  jestArgs: ['--runInBand'],
-  env: { QUEUE_TEST_STARTED_AT: String(Date.now()) },
+	tag: 'queue',
+	what: 'the queue-mode scenarios',
+	config: 'e2e/queue/jest.config.js',
+	jestArgs: ['--runInBand'],
+	env: { QUEUE_TEST_STARTED_AT: String(Date.now()) },
 });

@@ -32,28 +32,37 @@ beforeAll(() => env.start(), 360_000);
 
 afterAll(() => env.stop());
 
-it('1. a webhook workflow called 40 times at once: every call gets its run\'s PDF, executions spread over both workers, exactly 40 runs started', async () => {
-  await webhookScenario(env);
+it("1. a webhook workflow called 40 times at once: every call gets its run's PDF, executions spread over both workers, exactly 40 runs started", async () => {
+	await webhookScenario(env);
 });
 
 it('2. the Run Finished trigger in queue mode: 60 runs finishing over three poll cycles, main restarted in the middle, each fires exactly once', async () => {
-  await triggerScenario(env);
+	await triggerScenario(env);
 }, 420_000);
 
 it('3. a worker killed (SIGKILL) during Wait For Run: n8n fails or recovers the execution; with progress saved its Retry resumes the same run, never starting it twice', async () => {
-  await workerKillScenario(env);
+	await workerKillScenario(env);
 }, 420_000);
 
 it('4. teardown: every process stopped by its PID (main, workers, task runners, Redis, PostgreSQL), folders removed, nothing left running', async () => {
-  const c = main();
-  const started = Date.now();
-  await c.stop();
-  const waited = /Waiting for (\d+) active executions to finish/.exec(c.main.currentServerLog())?.[1];
-  if (waited) report.teardown.push(`main waited for ${waited} active execution(s) on SIGTERM (the jobs killed in scenario 3, round 2, not yet declared stalled): N8N_GRACEFUL_SHUTDOWN_TIMEOUT=10 s`);
-  report.teardown.push(`main, workers, Redis and PostgreSQL (pg_ctl -m fast stop) stopped in ${secs(Date.now() - started)}: ${c.stopTimes.join(', ')}`);
-  await sleep(500);
-  const left = c.leftovers();
-  report.teardown.push(`processes of this run still alive (ps -eo pid,stat,args: its ${c.pids.size} recorded PIDs and anything naming its folders or ports): ${left.length ? left.join(' | ') : 'none'}`);
-  printSummary();
-  expect(left).toEqual([]);
+	const c = main();
+	const started = Date.now();
+	await c.stop();
+	const waited = /Waiting for (\d+) active executions to finish/.exec(
+		c.main.currentServerLog(),
+	)?.[1];
+	if (waited)
+		report.teardown.push(
+			`main waited for ${waited} active execution(s) on SIGTERM (the jobs killed in scenario 3, round 2, not yet declared stalled): N8N_GRACEFUL_SHUTDOWN_TIMEOUT=10 s`,
+		);
+	report.teardown.push(
+		`main, workers, Redis and PostgreSQL (pg_ctl -m fast stop) stopped in ${secs(Date.now() - started)}: ${c.stopTimes.join(', ')}`,
+	);
+	await sleep(500);
+	const left = c.leftovers();
+	report.teardown.push(
+		`processes of this run still alive (ps -eo pid,stat,args: its ${c.pids.size} recorded PIDs and anything naming its folders or ports): ${left.length ? left.join(' | ') : 'none'}`,
+	);
+	printSummary();
+	expect(left).toEqual([]);
 });

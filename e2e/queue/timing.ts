@@ -4,4 +4,5 @@
 export const RUN_STARTED_AT = Number(process.env.QUEUE_TEST_STARTED_AT ?? Date.now());
 export const FILE_STARTED_AT = Date.now();
 export const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-export const say = (line: string) => process.stdout.write(`[queue ${secs(Date.now() - FILE_STARTED_AT)}] ${line}\n`);
+export const say = (line: string) =>
+	process.stdout.write(`[queue ${secs(Date.now() - FILE_STARTED_AT)}] ${line}\n`);

@@ -1,5 +1,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { properties } from './actions/properties';
 import { router } from './actions/router';
@@ -11,7 +16,10 @@ export class DraftingWorkspace implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Drafting Workspace',
 		name: 'draftingWorkspace',
-		icon: { light: 'file:../../icons/drafting-workspace.svg', dark: 'file:../../icons/drafting-workspace.dark.svg' },
+		icon: {
+			light: 'file:../../icons/drafting-workspace.svg',
+			dark: 'file:../../icons/drafting-workspace.dark.svg',
+		},
 		group: ['transform'],
 		// One version until a change of a parameter, a default or an output shape needs the next (ARCHITECTURE.md,
 		// "Node versions").
@@ -32,15 +40,18 @@ export class DraftingWorkspace implements INodeType {
 			relatedNodes: [
 				{
 					nodeType: NODE_TYPES.trigger,
-					relationHint: 'Starts a workflow when a run finishes (Completed, Failed or Cancelled): for long runs started here without waiting',
+					relationHint:
+						'Starts a workflow when a run finishes (Completed, Failed or Cancelled): for long runs started here without waiting',
 				},
 				{
 					nodeType: NODE_TYPES.chatModel,
-					relationHint: 'The same workspace models as the chat model of an AI Agent without tools or of a Basic LLM Chain',
+					relationHint:
+						'The same workspace models as the chat model of an AI Agent without tools or of a Basic LLM Chain',
 				},
 				{
 					nodeType: NODE_TYPES.aiAgent,
-					relationHint: "This node's tool variant gives an agent the workspace's operations, e.g. start a workflow run and read its result",
+					relationHint:
+						"This node's tool variant gives an agent the workspace's operations, e.g. start a workflow run and read its result",
 				},
 			],
 		},

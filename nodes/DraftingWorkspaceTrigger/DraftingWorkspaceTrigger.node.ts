@@ -21,13 +21,17 @@ export class DraftingWorkspaceTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Drafting Workspace Trigger',
 		name: 'draftingWorkspaceTrigger',
-		icon: { light: 'file:../../icons/drafting-workspace.svg', dark: 'file:../../icons/drafting-workspace.dark.svg' },
+		icon: {
+			light: 'file:../../icons/drafting-workspace.svg',
+			dark: 'file:../../icons/drafting-workspace.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Run finished: " + $parameter["events"].join(", ")}}',
 		// n8n's nodes panel shows one entry for the app, with this description (the trigger's wins over the action
 		// node's when both exist), so it describes the app as a whole and stays short.
-		description: 'Run workflows, produce documents and chat in Drafting Workspace, or start when a run finishes',
+		description:
+			'Run workflows, produce documents and chat in Drafting Workspace, or start when a run finishes',
 		defaults: { name: 'Run Finished' },
 		polling: true,
 		inputs: [],
@@ -40,7 +44,8 @@ export class DraftingWorkspaceTrigger implements INodeType {
 			relatedNodes: [
 				{
 					nodeType: NODE_TYPES.action,
-					relationHint: 'Starts the runs this trigger reports (Run → Start) and reads or downloads their results (Run → Get, Run → Download File)',
+					relationHint:
+						'Starts the runs this trigger reports (Run → Start) and reads or downloads their results (Run → Get, Run → Download File)',
 				},
 			],
 		},
@@ -118,9 +123,12 @@ function readSettings(this: IPollFunctions): TriggerSettings {
 			{ cause: 'configuration-invalid' },
 		);
 	const workflows = (this.getNodeParameter('workflows.workflow', []) as IDataObject[]) ?? [];
-	const workflowIds = workflows
-		.map((entry) => locatorValue(entry.workflowId))
-		.filter(Boolean);
+	const workflowIds = workflows.map((entry) => locatorValue(entry.workflowId)).filter(Boolean);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	return { statuses, workflowIds, attachFiles: options.attachFiles === true, key: settingsKey(statuses, workflowIds) };
+	return {
+		statuses,
+		workflowIds,
+		attachFiles: options.attachFiles === true,
+		key: settingsKey(statuses, workflowIds),
+	};
 }

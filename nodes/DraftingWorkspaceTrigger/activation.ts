@@ -19,18 +19,29 @@ function keyOf(context: IPollFunctions): string {
 }
 
 /** A new activation (or a continuation of the one the global static data remembers), recorded in both places. */
-export function startActivation(this: IPollFunctions, saved: TriggerState | undefined, now: number, settings: string): TriggerState {
+export function startActivation(
+	this: IPollFunctions,
+	saved: TriggerState | undefined,
+	now: number,
+	settings: string,
+): TriggerState {
 	const global = this.getWorkflowStaticData('global');
 	const remembered = global[keyOf(this)] as IDataObject | undefined;
-	const rememberedAt = remembered?.settings === settings && typeof remembered.activatedAt === 'number' ? remembered.activatedAt : undefined;
+	const rememberedAt =
+		remembered?.settings === settings && typeof remembered.activatedAt === 'number'
+			? remembered.activatedAt
+			: undefined;
 	// Only a trigger with no state of its own continues a remembered activation: any other starts a new one now.
 	const at = !saved && rememberedAt !== undefined && rememberedAt <= now ? rememberedAt : now;
 	const state = activate(saved, at, settings);
 	global[keyOf(this)] = { activatedAt: at, settings };
-	const engine = typeof this.getWorkflowSettings === 'function' ? (this.getWorkflowSettings() as IDataObject).engineType : undefined;
+	const engine =
+		typeof this.getWorkflowSettings === 'function'
+			? (this.getWorkflowSettings() as IDataObject).engineType
+			: undefined;
 	if (engine === 'v2') {
 		this.logger.warn(
-			'Drafting Workspace Trigger: this workflow runs on Engine 2.0, which starts the execution of a poll before n8n commits the trigger\'s state. Under n8n\'s durable scheduler, a poll whose commit n8n refuses (its lease ran out) fires its runs again at the next poll: each run fires at least once. Use the default engine for exactly once.',
+			"Drafting Workspace Trigger: this workflow runs on Engine 2.0, which starts the execution of a poll before n8n commits the trigger's state. Under n8n's durable scheduler, a poll whose commit n8n refuses (its lease ran out) fires its runs again at the next poll: each run fires at least once. Use the default engine for exactly once.",
 		);
 	}
 	return state;

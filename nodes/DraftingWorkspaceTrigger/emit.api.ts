@@ -33,15 +33,25 @@ export async function toItem(
 	if (!settingsSelect(settings.key, record)) return null;
 	// Each rendered file's absolute link beside the service's own path (`downloadUrl`), as Run → Get's is absolute;
 	// the files are fetched by the paths the service gave.
-	const output = withAbsoluteArtifactPaths(record, await serviceUrlResolver.call(this), 'downloadUrl');
+	const output = withAbsoluteArtifactPaths(
+		record,
+		await serviceUrlResolver.call(this),
+		'downloadUrl',
+	);
 	if (!settings.attachFiles) return { json: output };
 	const artifacts = findRenderedArtifacts(record);
 	budget.spend(artifacts.length);
-	const downloads = await downloadRenderedFiles.call(this, record, { artifacts, retry: budget.retry() });
+	const downloads = await downloadRenderedFiles.call(this, record, {
+		artifacts,
+		retry: budget.retry(),
+	});
 	if (!downloads.files.length) return { json: output };
 	// The attached files told in the one file shape, as the action node tells them (name, format, url, binaryProperty…).
 	const files = await describeRunFiles.call(this, record, undefined, downloads, artifacts);
-	return { json: { ...output, files: files as unknown as IDataObject[] }, binary: downloads.binary };
+	return {
+		json: { ...output, files: files as unknown as IDataObject[] },
+		binary: downloads.binary,
+	};
 }
 
 export interface Emitted {

@@ -18,7 +18,11 @@ export interface TriggerSettings {
 	key: string;
 }
 
-export async function listRuns(this: IPollFunctions, query: IDataObject, retry: Partial<RetryPolicy>): Promise<IDataObject[]> {
+export async function listRuns(
+	this: IPollFunctions,
+	query: IDataObject,
+	retry: Partial<RetryPolicy>,
+): Promise<IDataObject[]> {
 	return await listRunsOf.call(this, query, { retry });
 }
 
@@ -37,20 +41,26 @@ export async function listPages(
 	budget: PollBudget,
 ): Promise<ListedPage[]> {
 	const startedFrom = new Date(windowFrom).toISOString();
-	const workflowFilters: Array<string | undefined> = settings.workflowIds.length ? settings.workflowIds : [undefined];
+	const workflowFilters: Array<string | undefined> = settings.workflowIds.length
+		? settings.workflowIds
+		: [undefined];
 	const newSince = seenUpTo(state, windowFrom);
 	const pages: ListedPage[] = [];
 	for (const workflowId of workflowFilters) {
 		const base: IDataObject = { startedFrom, ...(workflowId ? { workflowId } : {}) };
 		budget.spend();
-		const unfiltered: ListedPage = { runs: await listRuns.call(this, base, budget.retry()), workflowId };
+		const unfiltered: ListedPage = {
+			runs: await listRuns.call(this, base, budget.retry()),
+			workflowId,
+		};
 		pages.push(unfiltered);
 		if (!pageMayHideRuns(unfiltered, newSince)) continue;
 		for (const status of splitStatuses(state, settings.statuses, unfiltered)) {
 			budget.spend();
 			const listed = await settle(listRuns.call(this, { ...base, status }, budget.retry()));
 			if (listed.ok) pages.push({ runs: listed.value, status, workflowId });
-			else if (mayRefuseStatus(status) && httpCodeOf(listed.error) === '400') state.refused.push(status);
+			else if (mayRefuseStatus(status) && httpCodeOf(listed.error) === '400')
+				state.refused.push(status);
 			else throw listed.error;
 		}
 	}
@@ -66,7 +76,11 @@ function isNotFound(error: unknown): boolean {
  * remembered (the window keeps covering them) and are read by the next poll. A transient failure ends the
  * reading the same way; any other failure fails the poll.
  */
-export async function readPending(this: IPollFunctions, ids: string[], budget: PollBudget): Promise<Record<string, IDataObject | null>> {
+export async function readPending(
+	this: IPollFunctions,
+	ids: string[],
+	budget: PollBudget,
+): Promise<Record<string, IDataObject | null>> {
 	const direct: Record<string, IDataObject | null> = {};
 	for (const id of ids) {
 		if (!budget.allows()) break;

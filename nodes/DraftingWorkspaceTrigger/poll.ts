@@ -30,14 +30,19 @@ const REST_SLACK_MS = 2_000;
  * Either way a poll's state is its own: it is written at the end (and at an activation), stamped with the poll's
  * token, and a poll that is discarded leaves the state it started from.
  */
-export async function pollFinishedRuns(this: IPollFunctions, settings: TriggerSettings): Promise<INodeExecutionData[][] | null> {
+export async function pollFinishedRuns(
+	this: IPollFunctions,
+	settings: TriggerSettings,
+): Promise<INodeExecutionData[][] | null> {
 	const staticData = this.getWorkflowStaticData('node');
 	const now = Date.now();
 	const saved = readState(staticData.state);
 	const node = this.getNode();
 	const turn = takeTurn(`${this.getWorkflow().id ?? ''}:${node.id || node.name}`, saved?.poll, now);
 	if (!('token' in turn)) {
-		this.logger.info(`Drafting Workspace Trigger: poll left to another poll of this trigger (${turn.reason}); the next poll fires what is due.`);
+		this.logger.info(
+			`Drafting Workspace Trigger: poll left to another poll of this trigger (${turn.reason}); the next poll fires what is due.`,
+		);
 		await turn.wait;
 		return null;
 	}
@@ -66,11 +71,14 @@ async function pollInTurn(
 	now: number,
 	write: (state: TriggerState) => void,
 ): Promise<INodeExecutionData[][] | null> {
-	const previous = saved?.settings === settings.key ? saved : startActivation.call(this, saved, now, settings.key);
+	const previous =
+		saved?.settings === settings.key ? saved : startActivation.call(this, saved, now, settings.key);
 	// The activation is a fact from here on, whatever happens to this poll.
 	if (previous !== saved) write(previous);
 	if (previous.restUntil !== undefined && previous.restUntil - now > REST_SLACK_MS) {
-		this.logger.info(`Drafting Workspace Trigger: poll skipped, the service asked to wait until ${new Date(previous.restUntil).toISOString()}.`);
+		this.logger.info(
+			`Drafting Workspace Trigger: poll skipped, the service asked to wait until ${new Date(previous.restUntil).toISOString()}.`,
+		);
 		return null;
 	}
 
@@ -87,7 +95,9 @@ async function pollInTurn(
 	if (rest) write({ ...previous, restUntil: now + rest });
 	this.logger.warn(
 		`Drafting Workspace Trigger: poll skipped after a transient error (${httpCodeOf(error) || 'no answer'}): ${error.message}. ${
-			rest ? `The trigger waits ${Math.ceil(rest / 1000)} s before it asks again, as the service asked. ` : ''
+			rest
+				? `The trigger waits ${Math.ceil(rest / 1000)} s before it asks again, as the service asked. `
+				: ''
 		}The next successful poll fires every run that finished in between.`,
 	);
 	return null;
@@ -107,11 +117,25 @@ async function pollOnce(
 	const pages = await listPages.call(this, working, settings, windowFrom, budget);
 	const direct = await readPending.call(this, pendingToCheck(working, pages, windowFrom), budget);
 	const activatedNow = !previous.polled && previous.activatedAt === now;
-	const outcome = applyPoll(working, { pages, direct }, { selected: new Set(settings.statuses), now, windowFrom, activatedNow });
-	for (const warning of outcome.warnings) this.logger.warn(`Drafting Workspace Trigger: ${warning}`);
+	const outcome = applyPoll(
+		working,
+		{ pages, direct },
+		{ selected: new Set(settings.statuses), now, windowFrom, activatedNow },
+	);
+	for (const warning of outcome.warnings)
+		this.logger.warn(`Drafting Workspace Trigger: ${warning}`);
 
-	const { items, emitted, dropped } = await emitDue.call(this, outcome.due, direct, settings, budget);
+	const { items, emitted, dropped } = await emitDue.call(
+		this,
+		outcome.due,
+		direct,
+		settings,
+		budget,
+	);
 	const left = outcome.due.length - emitted.length - dropped.length;
-	if (left) this.logger.info(`Drafting Workspace Trigger: ${left} finished run(s) carried over to the next poll (${budget.summary()}).`);
+	if (left)
+		this.logger.info(
+			`Drafting Workspace Trigger: ${left} finished run(s) carried over to the next poll (${budget.summary()}).`,
+		);
 	return { state: markFired(outcome.state, emitted, dropped), items };
 }

@@ -28,8 +28,12 @@ export class PollBudget {
 	) {}
 
 	static for(context: IPollFunctions, now: number): PollBudget {
-		const n8nBudget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
-		const maxMs = typeof n8nBudget === 'number' && n8nBudget > 0 ? Math.min(n8nBudget, POLL_LIMIT.maxMs) : POLL_LIMIT.maxMs;
+		const n8nBudget =
+			typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
+		const maxMs =
+			typeof n8nBudget === 'number' && n8nBudget > 0
+				? Math.min(n8nBudget, POLL_LIMIT.maxMs)
+				: POLL_LIMIT.maxMs;
 		return new PollBudget(now, maxMs);
 	}
 
@@ -43,12 +47,19 @@ export class PollBudget {
 
 	/** Whether optional work may start another request. */
 	allows(): boolean {
-		return this.requests < POLL_LIMIT.maxRequests && Date.now() < this.startedAt + this.maxMs * POLL_LIMIT.optionalShare;
+		return (
+			this.requests < POLL_LIMIT.maxRequests &&
+			Date.now() < this.startedAt + this.maxMs * POLL_LIMIT.optionalShare
+		);
 	}
 
 	/** A request's retry policy: everything it does ends when the poll's time does. */
 	retry(): Partial<RetryPolicy> {
-		return { totalBudgetMs: Math.max(0, this.endsAt - Date.now()), maxSingleWaitMs: MAX_SINGLE_WAIT_MS, deadlineAt: this.endsAt };
+		return {
+			totalBudgetMs: Math.max(0, this.endsAt - Date.now()),
+			maxSingleWaitMs: MAX_SINGLE_WAIT_MS,
+			deadlineAt: this.endsAt,
+		};
 	}
 
 	summary(): string {

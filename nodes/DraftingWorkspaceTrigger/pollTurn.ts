@@ -65,13 +65,23 @@ export function takeTurn(key: string, loaded: string | undefined, now: number): 
 	const held = turns.get(key);
 	const from = loaded ?? '';
 	if (held && now < held.until) {
-		if (!held.ended) return { reason: 'another poll of this trigger is under way in this n8n', wait: held.end };
-		if (held.saving && from === held.from) return { reason: 'the state of the previous poll of this trigger is not saved yet' };
+		if (!held.ended)
+			return { reason: 'another poll of this trigger is under way in this n8n', wait: held.end };
+		if (held.saving && from === held.from)
+			return { reason: 'the state of the previous poll of this trigger is not saved yet' };
 	}
 	issued += 1;
 	let finish = () => {};
 	const end = new Promise<void>((resolve) => (finish = resolve));
-	const turn: PollTurn = { token: `${now.toString(36)}.${PROCESS_PART}.${issued.toString(36)}`, from, until: now + TURN_MS, ended: false, saving: false, end, finish };
+	const turn: PollTurn = {
+		token: `${now.toString(36)}.${PROCESS_PART}.${issued.toString(36)}`,
+		from,
+		until: now + TURN_MS,
+		ended: false,
+		saving: false,
+		end,
+		finish,
+	};
 	turns.set(key, turn);
 	return turn;
 }

@@ -39,7 +39,9 @@ export function isTransient(error: unknown): boolean {
 	if (typeof cause === 'string') return TIMED_CAUSES.includes(cause);
 	if (TRANSIENT_STATUSES.includes(httpCodeOf(error))) return true;
 	const code = serviceCodeOf(error);
-	return code !== undefined && /^E[A-Z_]+$/.test(code) && classifyNetworkError(code, '') !== 'other';
+	return (
+		code !== undefined && /^E[A-Z_]+$/.test(code) && classifyNetworkError(code, '') !== 'other'
+	);
 }
 
 /** How long the service asked the key to rest (a Retry-After, a quota's reset), at most an hour; 0 when it did not say. */

@@ -1,5 +1,11 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IDataObject, INodeType, INodeTypeDescription, ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeType,
+	INodeTypeDescription,
+	ISupplyDataFunctions,
+	SupplyData,
+} from 'n8n-workflow';
 
 import { searchChatModels } from '../shared/chat/models.api';
 import { RESPONSE_SCHEMA_FIELD } from '../shared/chat/optionFields';
@@ -18,7 +24,10 @@ export class LmChatDraftingWorkspace implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Drafting Workspace Chat Model',
 		name: 'lmChatDraftingWorkspace',
-		icon: { light: 'file:../../icons/drafting-workspace.svg', dark: 'file:../../icons/drafting-workspace.dark.svg' },
+		icon: {
+			light: 'file:../../icons/drafting-workspace.svg',
+			dark: 'file:../../icons/drafting-workspace.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["model"].value }}',
@@ -34,11 +43,18 @@ export class LmChatDraftingWorkspace implements INodeType {
 			searchHint:
 				"A chat model answered by a Drafting Workspace's models (those its API key may use), for n8n's AI chains: Basic LLM Chain, Information Extractor, Summarization, Sentiment Analysis, or an AI Agent with no tools. It cannot call tools: the workspace refuses them, so it fails before sending anything when the agent has tools or Require Specific Output Format. For structured answers set Response Format (a parameter of its own, not under Options) to JSON Schema and give the Response Schema shown below it. Needs n8n 2.16 or later.",
 			relatedNodes: [
-				{ nodeType: NODE_TYPES.basicLlmChain, relationHint: "The simplest use: a prompt in, the workspace model's answer out" },
-				{ nodeType: NODE_TYPES.aiAgent, relationHint: 'Use it as the chat model of an agent only when the agent has no tools' },
+				{
+					nodeType: NODE_TYPES.basicLlmChain,
+					relationHint: "The simplest use: a prompt in, the workspace model's answer out",
+				},
+				{
+					nodeType: NODE_TYPES.aiAgent,
+					relationHint: 'Use it as the chat model of an agent only when the agent has no tools',
+				},
 				{
 					nodeType: NODE_TYPES.action,
-					relationHint: 'Chat → Chat Completion reaches the same models as an ordinary step, without a chain',
+					relationHint:
+						'Chat → Chat Completion reaches the same models as an ordinary step, without a chain',
 				},
 			],
 		},
@@ -48,14 +64,18 @@ export class LmChatDraftingWorkspace implements INodeType {
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const model = getLocatorId.call(this, 'model', itemIndex, 'Model');
-		const raw = withResponseFormat(this.getNodeParameter('options', itemIndex, {}) as IDataObject, (name) => this.getNodeParameter(name, itemIndex, undefined));
+		const raw = withResponseFormat(
+			this.getNodeParameter('options', itemIndex, {}) as IDataObject,
+			(name) => this.getNodeParameter(name, itemIndex, undefined),
+		);
 		const { jsonSchemaText, ...options } = readChatOptions(raw);
 		const jsonSchema =
 			options.responseFormat === 'jsonSchema'
 				? jsonObjectParameter(this.getNode(), jsonSchemaText, itemIndex, {
 						field: `The ${RESPONSE_SCHEMA_FIELD}`,
 						syntaxHint: (detail) => detail,
-						objectHint: 'It must be a JSON Schema object, for example {"type": "object", "properties": {"title": {"type": "string"}}}.',
+						objectHint:
+							'It must be a JSON Schema object, for example {"type": "object", "properties": {"title": {"type": "string"}}}.',
 					})
 				: undefined;
 		const { supplyWorkspaceModel } = await loadModelSupplier(this);

@@ -4,7 +4,9 @@ import type { ChatMessage } from '../shared/chat/request';
 
 /** n8n's chat messages → the service's `{ role, content }` messages. Pure: no I/O. */
 
-export type MappedMessages = { ok: true; messages: ChatMessage[] } | { ok: false; message: string; description: string };
+export type MappedMessages =
+	| { ok: true; messages: ChatMessage[] }
+	| { ok: false; message: string; description: string };
 
 export const TOOLS_REFUSAL = {
 	message:
@@ -24,7 +26,12 @@ export function toChatMessages(messages: Message[]): MappedMessages {
 		let text = '';
 		for (const part of message.content) {
 			if (part.type === 'text') text += part.text;
-			else if (part.type === 'tool-call' || part.type === 'tool-result' || part.type === 'invalid-tool-call') return { ok: false, ...TOOLS_REFUSAL };
+			else if (
+				part.type === 'tool-call' ||
+				part.type === 'tool-result' ||
+				part.type === 'invalid-tool-call'
+			)
+				return { ok: false, ...TOOLS_REFUSAL };
 			else if (part.type === 'file')
 				return {
 					ok: false,
@@ -38,7 +45,8 @@ export function toChatMessages(messages: Message[]): MappedMessages {
 		return {
 			ok: false,
 			message: 'No user message to answer',
-			description: "The chain or agent sent no user message with text. Check its prompt (Source for Prompt, or the Prompt field's expression).",
+			description:
+				"The chain or agent sent no user message with text. Check its prompt (Source for Prompt, or the Prompt field's expression).",
 		};
 	return { ok: true, messages: mapped };
 }

@@ -1,4 +1,12 @@
-import { BaseChatModel, type ChatModel, type ChatModelConfig, type GenerateResult, type Message, type StreamChunk, type Tool } from '@n8n/ai-node-sdk';
+import {
+	BaseChatModel,
+	type ChatModel,
+	type ChatModelConfig,
+	type GenerateResult,
+	type Message,
+	type StreamChunk,
+	type Tool,
+} from '@n8n/ai-node-sdk';
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ISupplyDataFunctions } from 'n8n-workflow';
 
@@ -33,7 +41,12 @@ export class WorkspaceChatModel extends BaseChatModel {
 	async generate(messages: Message[], config?: ChatModelConfig): Promise<GenerateResult> {
 		const body = this.requestBody(messages, config);
 		const stream = await openCompletionStream.call(this.context, body);
-		const aggregated = await readCompletionStream(stream, cancelSignalOf(this.context), async () => {}, MAX_ANSWER_MS);
+		const aggregated = await readCompletionStream(
+			stream,
+			cancelSignalOf(this.context),
+			async () => {},
+			MAX_ANSWER_MS,
+		);
 		if (isCutShort(aggregated)) throw cutShortError.call(this.context, aggregated);
 		return generateResultOf(aggregated);
 	}
@@ -42,28 +55,40 @@ export class WorkspaceChatModel extends BaseChatModel {
 		const body = this.requestBody(messages, config);
 		const stream = await openCompletionStream.call(this.context, body);
 		const total = emptyCompletion();
-		for await (const streamed of completionPieces(stream, cancelSignalOf(this.context), MAX_ANSWER_MS)) {
+		for await (const streamed of completionPieces(
+			stream,
+			cancelSignalOf(this.context),
+			MAX_ANSWER_MS,
+		)) {
 			if (streamed.kind === 'done') {
 				total.done = true;
 				break;
 			}
 			addPiece(total, streamed.piece);
-			if (streamed.piece.delta) yield { type: 'text-delta', id: total.id, delta: streamed.piece.delta };
+			if (streamed.piece.delta)
+				yield { type: 'text-delta', id: total.id, delta: streamed.piece.delta };
 		}
 		if (isCutShort(total)) throw cutShortError.call(this.context, total);
-		yield { type: 'finish', finishReason: finishReasonOf(total.finishReason), usage: tokenUsageOf(total.usage) };
+		yield {
+			type: 'finish',
+			finishReason: finishReasonOf(total.finishReason),
+			usage: tokenUsageOf(total.usage),
+		};
 	}
 
 	/** The request, or the reason not to send one (tools bound or passed in the call, a message the service cannot take). */
 	private requestBody(messages: Message[], config?: ChatModelConfig): IDataObject {
 		const callTools = (config as { tools?: unknown } | undefined)?.tools;
-		if (this.tools.length > 0 || (Array.isArray(callTools) && callTools.length > 0)) throw this.refusal(TOOLS_REFUSAL);
+		if (this.tools.length > 0 || (Array.isArray(callTools) && callTools.length > 0))
+			throw this.refusal(TOOLS_REFUSAL);
 		const mapped = toChatMessages(messages);
 		if (!mapped.ok) throw this.refusal(mapped);
 		return modelRequestBody(this.modelId, mapped.messages, this.options);
 	}
 
 	private refusal(problem: { message: string; description: string }): NodeOperationError {
-		return new NodeOperationError(this.context.getNode(), problem.message, { description: problem.description });
+		return new NodeOperationError(this.context.getNode(), problem.message, {
+			description: problem.description,
+		});
 	}
 }

@@ -11,8 +11,18 @@ export interface ChatModelOptions extends Omit<ChatOptions, 'jsonSchemaText'> {
 }
 
 /** The request body: streamed, never with `tools`; max_completion_tokens for the cap; response_format for a schema. */
-export function modelRequestBody(model: string, messages: ChatMessage[], options: ChatModelOptions): IDataObject {
-	const request: CompletionRequest = { model, messages, temperature: options.temperature, maxCompletionTokens: options.maxCompletionTokens };
-	if (options.responseFormat === 'jsonSchema' && options.jsonSchema) request.jsonSchema = { name: options.schemaName ?? 'answer', schema: options.jsonSchema };
+export function modelRequestBody(
+	model: string,
+	messages: ChatMessage[],
+	options: ChatModelOptions,
+): IDataObject {
+	const request: CompletionRequest = {
+		model,
+		messages,
+		temperature: options.temperature,
+		maxCompletionTokens: options.maxCompletionTokens,
+	};
+	if (options.responseFormat === 'jsonSchema' && options.jsonSchema)
+		request.jsonSchema = { name: options.schemaName ?? 'answer', schema: options.jsonSchema };
 	return completionBody(request);
 }

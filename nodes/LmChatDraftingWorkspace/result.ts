@@ -20,7 +20,10 @@ export function finishReasonOf(reason: string | null): FinishReason {
 export function tokenUsageOf(usage: IDataObject | undefined): TokenUsage | undefined {
 	if (!usage) return undefined;
 	const { reasoningTokens, ...counts } = usageCounts(usage);
-	return { ...counts, ...(reasoningTokens ? { outputTokenDetails: { reasoning: reasoningTokens } } : {}) };
+	return {
+		...counts,
+		...(reasoningTokens ? { outputTokenDetails: { reasoning: reasoningTokens } } : {}),
+	};
 }
 
 /** A whole answer as one assistant message. */
@@ -29,7 +32,11 @@ export function generateResultOf(aggregated: AggregatedCompletion): GenerateResu
 		id: aggregated.id,
 		finishReason: finishReasonOf(aggregated.finishReason),
 		usage: tokenUsageOf(aggregated.usage),
-		message: { role: 'assistant', id: aggregated.id, content: [{ type: 'text', text: aggregated.content }] },
+		message: {
+			role: 'assistant',
+			id: aggregated.id,
+			content: [{ type: 'text', text: aggregated.content }],
+		},
 		providerMetadata: { model: aggregated.model },
 	};
 }

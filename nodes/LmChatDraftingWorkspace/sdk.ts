@@ -18,17 +18,25 @@ function isMissingSdk(error: unknown): boolean {
  * peer dependencies: a top-level import of the SDK would take the action node, the trigger and the credential down
  * on every n8n that lacks it. Loaded here, the package loads everywhere and only this node says what it needs.
  */
-export async function loadModelSupplier(context: ISupplyDataFunctions): Promise<typeof import('./supply')> {
+export async function loadModelSupplier(
+	context: ISupplyDataFunctions,
+): Promise<typeof import('./supply')> {
 	try {
 		return await import('./supply');
 	} catch (error) {
 		if (!isMissingSdk(error)) {
-			throw new NodeOperationError(context.getNode(), error as Error, { description: 'The Chat Model could not load its model code: reinstall the package.' });
+			throw new NodeOperationError(context.getNode(), error as Error, {
+				description: 'The Chat Model could not load its model code: reinstall the package.',
+			});
 		}
-		throw new NodeOperationError(context.getNode(), `This n8n cannot run the Drafting Workspace Chat Model: it needs n8n ${FIRST_N8N_WITH_AI_NODE_SDK} or later`, {
-			description:
-				`The Chat Model is built on n8n's AI node SDK (${SDK}), which n8n ships from version ${FIRST_N8N_WITH_AI_NODE_SDK} on; this n8n does not have it. ` +
-				'Update n8n, or use the Drafting Workspace node with Chat → Chat Completion instead: it calls the same models and works on every n8n the package supports.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`This n8n cannot run the Drafting Workspace Chat Model: it needs n8n ${FIRST_N8N_WITH_AI_NODE_SDK} or later`,
+			{
+				description:
+					`The Chat Model is built on n8n's AI node SDK (${SDK}), which n8n ships from version ${FIRST_N8N_WITH_AI_NODE_SDK} on; this n8n does not have it. ` +
+					'Update n8n, or use the Drafting Workspace node with Chat → Chat Completion instead: it calls the same models and works on every n8n the package supports.',
+			},
+		);
 	}
 }

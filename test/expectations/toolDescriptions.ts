@@ -23,10 +23,18 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
 };
 
 /** Every (resource, operation) pair a node's properties offer. */
-export function operationPairs(properties: INodeProperties[]): Array<{ resource: string; operation: string }> {
+export function operationPairs(
+	properties: INodeProperties[],
+): Array<{ resource: string; operation: string }> {
 	const resource = properties.find((property) => property.name === 'resource');
 	return ((resource?.options ?? []) as Array<{ value: string }>).flatMap(({ value }) => {
-		const picker = properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(value));
-		return ((picker?.options ?? []) as Array<{ value: string }>).map((option) => ({ resource: value, operation: option.value }));
+		const picker = properties.find(
+			(property) =>
+				property.name === 'operation' && property.displayOptions?.show?.resource?.includes(value),
+		);
+		return ((picker?.options ?? []) as Array<{ value: string }>).map((option) => ({
+			resource: value,
+			operation: option.value,
+		}));
 	});
 }

@@ -39,8 +39,47 @@ export const HOSTILE_NAMES = [
 
 /** A character a service's file name may carry: separators and controls among ordinary letters. */
 const nameUnit = fc.oneof(
-	{ weight: 3, arbitrary: fc.constantFrom('/', '\\', '.', '..', '\r', '\n', '\u0000', '\t', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e', '\u2066', '\ud800', '\udc00', ' ') },
-	{ weight: 4, arbitrary: fc.constantFrom('a', 'Q', '3', '-', '_', '"', ':', '*', '%2F', 'é', '中', '😀', '.pdf', '.docx') },
+	{
+		weight: 3,
+		arbitrary: fc.constantFrom(
+			'/',
+			'\\',
+			'.',
+			'..',
+			'\r',
+			'\n',
+			'\u0000',
+			'\t',
+			'\u001b',
+			'\u007f',
+			'\u0085',
+			'\u2028',
+			'\u202e',
+			'\u2066',
+			'\ud800',
+			'\udc00',
+			' ',
+		),
+	},
+	{
+		weight: 4,
+		arbitrary: fc.constantFrom(
+			'a',
+			'Q',
+			'3',
+			'-',
+			'_',
+			'"',
+			':',
+			'*',
+			'%2F',
+			'é',
+			'中',
+			'😀',
+			'.pdf',
+			'.docx',
+		),
+	},
 	{ weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
 );
 
@@ -54,7 +93,28 @@ export const hostileName = fc.oneof(
 /** Names a sound service sends: they must come through unchanged. */
 export const ordinaryName = fc
 	.tuple(
-		fc.string({ unit: fc.constantFrom('a', 'B', '3', ' ', '-', '_', '(', ')', '"', "'", ',', 'é', 'Ü', '中', '😀', '.'), minLength: 1, maxLength: 40 }),
+		fc.string({
+			unit: fc.constantFrom(
+				'a',
+				'B',
+				'3',
+				' ',
+				'-',
+				'_',
+				'(',
+				')',
+				'"',
+				"'",
+				',',
+				'é',
+				'Ü',
+				'中',
+				'😀',
+				'.',
+			),
+			minLength: 1,
+			maxLength: 40,
+		}),
 		fc.constantFrom('.pdf', '.docx', '.md', '.txt', ''),
 	)
 	.map(([stem, extension]) => `${stem.trim()}${extension}`)
@@ -69,14 +129,18 @@ export function isBareName(name: string): boolean {
 }
 
 /** Control characters, separators, direction overrides or lone surrogates: none may remain in a name. */
-export const FORBIDDEN_IN_NAMES = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+export const FORBIDDEN_IN_NAMES =
+	/[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069/\\]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 
 // ---- Answers of the wrong shape --------------------------------------------------------------------------------
 
 /** An answer that is not an object: each kind once. */
 export const NOT_OBJECTS: Array<{ label: string; body: unknown }> = [
 	{ label: 'null', body: null },
-	{ label: 'an array of objects', body: [{ runId: 'run_x', status: 'Completed' }, { runId: 'run_y' }] },
+	{
+		label: 'an array of objects',
+		body: [{ runId: 'run_x', status: 'Completed' }, { runId: 'run_y' }],
+	},
 	{ label: 'an empty array', body: [] },
 	{ label: 'a string', body: 'accepted' },
 	{ label: 'a number', body: 202 },
@@ -96,18 +160,41 @@ export const notObject = fc.oneof(
 // ---- Links with user information --------------------------------------------------------------------------------
 
 /** `user@`, `user:password@` and their odd spellings, in front of a host. */
-export const USERINFO_PARTS = ['user@', 'a@b@', 'user:secret@', ':secret@', 'a%40b@', 'user:@', 'x:y:z@', 'ü@'] as const;
+export const USERINFO_PARTS = [
+	'user@',
+	'a@b@',
+	'user:secret@',
+	':secret@',
+	'a%40b@',
+	'user:@',
+	'x:y:z@',
+	'ü@',
+] as const;
 
 /**
  * A link to `origin` with user information in it: absolute, and scheme-relative. (`https:user@host/…` without
  * slashes is a path when the base has the same scheme, so it carries no user information there.)
  */
-export function userinfoLinks(origin: string, path = '/workflows/runs/r1/files/s1/download'): string[] {
+export function userinfoLinks(
+	origin: string,
+	path = '/workflows/runs/r1/files/s1/download',
+): string[] {
 	const { protocol, host } = new URL(origin);
-	return USERINFO_PARTS.flatMap((userinfo) => [`${protocol}//${userinfo}${host}${path}`, `//${userinfo}${host}${path}`, `${protocol}/\\${userinfo}${host}${path}`]);
+	return USERINFO_PARTS.flatMap((userinfo) => [
+		`${protocol}//${userinfo}${host}${path}`,
+		`//${userinfo}${host}${path}`,
+		`${protocol}/\\${userinfo}${host}${path}`,
+	]);
 }
 
 /** Generated user information: letters, digits and the characters a user part may carry, with an optional password. */
 export const userinfoPart = fc
-	.tuple(fc.string({ unit: fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', '%41', '!', '$'), minLength: 1, maxLength: 8 }), fc.option(fc.string({ unit: fc.constantFrom('p', 'W', '9', '%40', ';'), maxLength: 8 })))
+	.tuple(
+		fc.string({
+			unit: fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', '%41', '!', '$'),
+			minLength: 1,
+			maxLength: 8,
+		}),
+		fc.option(fc.string({ unit: fc.constantFrom('p', 'W', '9', '%40', ';'), maxLength: 8 })),
+	)
 	.map(([user, password]) => (password === null ? `${user}@` : `${user}:${password}@`));

@@ -12,12 +12,23 @@ import type {
 	ITaskDataConnections,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, HarnessNodeTypes, loadPackage, buildAdditionalDataForTest } from './index';
+import {
+	CREDENTIAL_TYPE,
+	HarnessNodeTypes,
+	loadPackage,
+	buildAdditionalDataForTest,
+} from './index';
 import { HarnessCredentialsHelper } from './credentialsHelper';
 
 /** lodash `get` for the dotted keys the rules use. */
 function get(value: unknown, path: string): unknown {
-	return path.split('.').reduce<unknown>((current, key) => (current && typeof current === 'object' ? (current as IDataObject)[key] : undefined), value);
+	return path
+		.split('.')
+		.reduce<unknown>(
+			(current, key) =>
+				current && typeof current === 'object' ? (current as IDataObject)[key] : undefined,
+			value,
+		);
 }
 
 /**
@@ -50,7 +61,15 @@ export async function testCredential(data: IDataObject): Promise<INodeCredential
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: test.request },
+					default: '',
+				},
+			],
 		} as INodeType['description'],
 	};
 	const workflow = new Workflow({
@@ -60,25 +79,49 @@ export async function testCredential(data: IDataObject): Promise<INodeCredential
 		nodeTypes: new HarnessNodeTypes({ 'test.credentialTest': { type: nodeType, sourcePath: '' } }),
 	});
 	const store = new Map([['cred-test', { type: CREDENTIAL_TYPE, data: data as never }]]);
-	const additionalData = buildAdditionalDataForTest(new HarnessCredentialsHelper(credentialTypes, store));
+	const additionalData = buildAdditionalDataForTest(
+		new HarnessCredentialsHelper(credentialTypes, store),
+	);
 	const runExecutionData: IRunExecutionData = { resultData: { runData: {} } } as IRunExecutionData;
 	const inputData: ITaskDataConnections = { main: [[{ json: {} }]] };
 	const executeData: IExecuteData = { node, data: {}, source: null };
-	const context = new ExecuteContext(workflow, node, additionalData, 'internal', runExecutionData, 0, [], inputData, executeData, []);
-	const routingNode = new RoutingNode(context, nodeType, { id: 'cred-test', name: 'Under test', type: CREDENTIAL_TYPE, data: data as never });
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		runExecutionData,
+		0,
+		[],
+		inputData,
+		executeData,
+		[],
+	);
+	const routingNode = new RoutingNode(context, nodeType, {
+		id: 'cred-test',
+		name: 'Under test',
+		type: CREDENTIAL_TYPE,
+		data: data as never,
+	});
 
 	let response: INodeExecutionData[][] | null | undefined;
 	try {
 		response = await routingNode.runNode();
 	} catch (error) {
-		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
+		const cause = (
+			error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }
+		).cause;
 		if (cause?.response) {
 			for (const rule of test.rules ?? []) {
 				if (rule.type === 'responseCode' && cause.response.status === rule.properties.value)
 					return { status: 'Error', message: rule.properties.message };
 			}
 			if (cause.response.status < 199 || cause.response.status > 299)
-				return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
+				return {
+					status: 'Error',
+					message:
+						cause.response.statusText || `Received HTTP status code: ${cause.response.status}`,
+				};
 		} else if (cause?.code) {
 			return { status: 'Error', message: cause.code };
 		}
@@ -87,7 +130,8 @@ export async function testCredential(data: IDataObject): Promise<INodeCredential
 	for (const rule of test.rules ?? []) {
 		if (rule.type === 'responseSuccessBody') {
 			const responseData = response![0][0].json;
-			if (get(responseData, rule.properties.key) === rule.properties.value) return { status: 'Error', message: rule.properties.message };
+			if (get(responseData, rule.properties.key) === rule.properties.value)
+				return { status: 'Error', message: rule.properties.message };
 		}
 	}
 	return { status: 'OK', message: 'Connection successful!' };

@@ -49,16 +49,33 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			for (const [outerKey, entries] of Object.entries(authenticate.properties)) {
 				const target = ((options[outerKey] as Record<string, unknown> | undefined) ??= {});
 				for (const [key, value] of Object.entries(entries as Record<string, unknown>)) {
-					target[this.resolve(key, credentials, workflow, node) as string] = this.resolve(value, credentials, workflow, node);
+					target[this.resolve(key, credentials, workflow, node) as string] = this.resolve(
+						value,
+						credentials,
+						workflow,
+						node,
+					);
 				}
 			}
 		}
 		return options;
 	}
 
-	private resolve(value: unknown, credentials: ICredentialDataDecryptedObject, workflow?: Workflow, node?: INode): unknown {
+	private resolve(
+		value: unknown,
+		credentials: ICredentialDataDecryptedObject,
+		workflow?: Workflow,
+		node?: INode,
+	): unknown {
 		if (typeof value !== 'string' || !value.startsWith('=') || !workflow || !node) return value;
-		return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+		return workflow.expression.getSimpleParameterValue(
+			node,
+			value,
+			'internal',
+			{ $credentials: credentials },
+			undefined,
+			'',
+		);
 	}
 
 	async preAuthentication(
@@ -82,7 +99,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
 		const entry = this.store.get(nodeCredentials.id ?? '');
-		if (!entry || entry.type !== type) throw new Error(`No credential "${nodeCredentials.id ?? ''}" of type ${type} in the harness`);
+		if (!entry || entry.type !== type)
+			throw new Error(`No credential "${nodeCredentials.id ?? ''}" of type ${type} in the harness`);
 		return { ...entry.data };
 	}
 

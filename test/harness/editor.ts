@@ -1,6 +1,13 @@
 import { LoadOptionsContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
-import type { IDataObject, ILoadOptionsFunctions, INode, INodeListSearchResult, INodeType, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INode,
+	INodeListSearchResult,
+	INodeType,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, NODE_TYPE, buildAdditionalDataForTest, loadPackage } from './index';
 import { HarnessCredentialsHelper } from './credentialsHelper';
@@ -19,7 +26,9 @@ export interface EditorCall {
 	path?: string;
 }
 
-async function contextFor(call: EditorCall): Promise<{ context: ILoadOptionsFunctions; nodeType: INodeType }> {
+async function contextFor(
+	call: EditorCall,
+): Promise<{ context: ILoadOptionsFunctions; nodeType: INodeType }> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const node: INode = {
 		id: 'editor-node',
@@ -32,18 +41,28 @@ async function contextFor(call: EditorCall): Promise<{ context: ILoadOptionsFunc
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const store = new Map([['cred-1', { type: CREDENTIAL_TYPE, data: call.credential as never }]]);
-	const additionalData = buildAdditionalDataForTest(new HarnessCredentialsHelper(credentialTypes, store));
+	const additionalData = buildAdditionalDataForTest(
+		new HarnessCredentialsHelper(credentialTypes, store),
+	);
 	const context = new LoadOptionsContext(workflow, node, additionalData, call.path ?? '');
 	return { context, nodeType: nodeTypes.getByNameAndVersion(NODE_TYPE, call.typeVersion ?? 1) };
 }
 
-export async function resourceMapperFields(method: string, call: EditorCall): Promise<ResourceMapperFields> {
+export async function resourceMapperFields(
+	method: string,
+	call: EditorCall,
+): Promise<ResourceMapperFields> {
 	const { context, nodeType } = await contextFor(call);
 	const methods = nodeType.methods?.resourceMapping ?? {};
 	return await methods[method].call(context);
 }
 
-export async function listSearch(method: string, call: EditorCall, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function listSearch(
+	method: string,
+	call: EditorCall,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const { context, nodeType } = await contextFor(call);
 	const methods = nodeType.methods?.listSearch ?? {};
 	return await methods[method].call(context, filter, paginationToken);

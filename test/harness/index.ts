@@ -2,15 +2,40 @@
 import 'reflect-metadata';
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, IRun, IWorkflowBase, IWorkflowExecuteAdditionalData, StructuredChunk } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	IRun,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	StructuredChunk,
+} from 'n8n-workflow';
 
 import { HarnessCredentialsHelper } from './credentialsHelper';
 import { installCapturingLogger, type CapturingLogger } from './logger';
 import { CREDENTIAL_TYPE, loadPackage } from './package';
 import type { CredentialFixture, WorkflowJson } from './workflows';
 
-export { CREDENTIAL_TYPE, HarnessNodeTypes, NODE_TYPE, TOOL_NODE_TYPE, TRIGGER_TYPE, loadPackage, registerNodeTypes } from './package';
-export { ACTION_NODE, actionWorkflow, byId, chainWorkflow, credentialFor, type ActionWorkflowOptions, type WorkflowJson } from './workflows';
+export {
+	CREDENTIAL_TYPE,
+	HarnessNodeTypes,
+	NODE_TYPE,
+	TOOL_NODE_TYPE,
+	TRIGGER_TYPE,
+	loadPackage,
+	registerNodeTypes,
+} from './package';
+export {
+	ACTION_NODE,
+	actionWorkflow,
+	byId,
+	chainWorkflow,
+	credentialFor,
+	type ActionWorkflowOptions,
+	type WorkflowJson,
+} from './workflows';
 
 /** Runs workflow JSON through n8n-core's WorkflowExecute with the package loaded from dist/ (package.ts), its workflows built by workflows.ts. */
 
@@ -40,12 +65,18 @@ export interface HarnessRun {
 let executionCounter = 0;
 
 /** Runs a workflow JSON through n8n-core's WorkflowExecute with the real node and credential classes. */
-export async function runWorkflow(workflowJson: WorkflowJson, options: RunOptions = {}): Promise<HarnessRun> {
+export async function runWorkflow(
+	workflowJson: WorkflowJson,
+	options: RunOptions = {},
+): Promise<HarnessRun> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const logger = installCapturingLogger();
 	const store = new Map<string, { type: string; data: ICredentialDataDecryptedObject }>();
 	for (const credential of options.credentials ?? []) {
-		store.set(credential.id ?? 'cred-1', { type: credential.type ?? CREDENTIAL_TYPE, data: credential.data });
+		store.set(credential.id ?? 'cred-1', {
+			type: credential.type ?? CREDENTIAL_TYPE,
+			data: credential.data,
+		});
 	}
 	const nodes: INode[] = workflowJson.nodes.map((node, index) => ({
 		id: node.id ?? `node-${index}`,
@@ -81,11 +112,19 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 	const chunks: StructuredChunk[] = [];
 	if (options.streaming) hooks.addHandler('sendChunk', (chunk) => void chunks.push(chunk));
 	options.configureHooks?.(hooks);
-	const additionalData = buildAdditionalData(new HarnessCredentialsHelper(credentialTypes, store), hooks, executionId, options.streaming);
+	const additionalData = buildAdditionalData(
+		new HarnessCredentialsHelper(credentialTypes, store),
+		hooks,
+		executionId,
+		options.streaming,
+	);
 
 	const startNode = nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger') ?? nodes[0];
 	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode });
-	const timer = options.cancelAfterMs === undefined ? undefined : setTimeout(() => execution.cancel(), options.cancelAfterMs);
+	const timer =
+		options.cancelAfterMs === undefined
+			? undefined
+			: setTimeout(() => execution.cancel(), options.cancelAfterMs);
 	let run: IRun;
 	try {
 		run = await execution;
@@ -109,9 +148,20 @@ export async function runWorkflow(workflowJson: WorkflowJson, options: RunOption
 }
 
 /** Additional data for contexts built outside an execution (credential tests, poll contexts). */
-export function buildAdditionalDataForTest(credentialsHelper: HarnessCredentialsHelper): IWorkflowExecuteAdditionalData {
-	const workflowData = { id: 'wf-harness', name: 'Harness', nodes: [], connections: {} } as unknown as IWorkflowBase;
-	return buildAdditionalData(credentialsHelper, new ExecutionLifecycleHooks('internal', 'harness-internal', workflowData), 'harness-internal');
+export function buildAdditionalDataForTest(
+	credentialsHelper: HarnessCredentialsHelper,
+): IWorkflowExecuteAdditionalData {
+	const workflowData = {
+		id: 'wf-harness',
+		name: 'Harness',
+		nodes: [],
+		connections: {},
+	} as unknown as IWorkflowBase;
+	return buildAdditionalData(
+		credentialsHelper,
+		new ExecutionLifecycleHooks('internal', 'harness-internal', workflowData),
+		'harness-internal',
+	);
 }
 
 function buildAdditionalData(
@@ -147,4 +197,3 @@ function buildAdditionalData(
 		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
-

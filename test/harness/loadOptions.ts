@@ -1,6 +1,13 @@
 import { LoadOptionsContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
-import type { INode, INodeCredentials, INodeListSearchResult, INodeParameters, INodeType, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	INode,
+	INodeCredentials,
+	INodeListSearchResult,
+	INodeParameters,
+	INodeType,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, buildAdditionalDataForTest, credentialFor, loadPackage } from './index';
 import { HarnessCredentialsHelper } from './credentialsHelper';
@@ -21,7 +28,11 @@ export interface EditorRequest {
  * one-node workflow ("Temp-Node", the node's credentials only if the request carried them) and calls the node's
  * method on a LoadOptionsContext. Mirrored here step by step (packages/cli/src/services/dynamic-node-parameters).
  */
-function contextFor(request: EditorRequest, nodeTypes: Awaited<ReturnType<typeof loadPackage>>['nodeTypes'], credentialTypes: Awaited<ReturnType<typeof loadPackage>>['credentialTypes']): LoadOptionsContext {
+function contextFor(
+	request: EditorRequest,
+	nodeTypes: Awaited<ReturnType<typeof loadPackage>>['nodeTypes'],
+	credentialTypes: Awaited<ReturnType<typeof loadPackage>>['credentialTypes'],
+): LoadOptionsContext {
 	const node: INode = {
 		parameters: request.parameters ?? {},
 		id: 'uuid-1234',
@@ -34,21 +45,39 @@ function contextFor(request: EditorRequest, nodeTypes: Awaited<ReturnType<typeof
 	if (request.credential) {
 		const fixture = credentialFor(request.credential.baseUrl, request.credential.apiKey);
 		store.set(fixture.id, { type: CREDENTIAL_TYPE, data: fixture.data });
-		node.credentials = { [CREDENTIAL_TYPE]: { id: fixture.id!, name: 'Drafting Workspace account' } } satisfies INodeCredentials;
+		node.credentials = {
+			[CREDENTIAL_TYPE]: { id: fixture.id!, name: 'Drafting Workspace account' },
+		} satisfies INodeCredentials;
 	}
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = buildAdditionalDataForTest(new HarnessCredentialsHelper(credentialTypes, store));
+	const additionalData = buildAdditionalDataForTest(
+		new HarnessCredentialsHelper(credentialTypes, store),
+	);
 	additionalData.currentNodeParameters = node.parameters;
-	return new LoadOptionsContext(workflow, workflow.nodes['Temp-Node'], additionalData, 'parameters.model');
+	return new LoadOptionsContext(
+		workflow,
+		workflow.nodes['Temp-Node'],
+		additionalData,
+		'parameters.model',
+	);
 }
 
-async function nodeTypeOf(request: EditorRequest): Promise<{ type: INodeType; context: LoadOptionsContext }> {
+async function nodeTypeOf(
+	request: EditorRequest,
+): Promise<{ type: INodeType; context: LoadOptionsContext }> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
-	return { type: nodeTypes.getByNameAndVersion(request.nodeType, request.typeVersion ?? 1), context: contextFor(request, nodeTypes, credentialTypes) };
+	return {
+		type: nodeTypes.getByNameAndVersion(request.nodeType, request.typeVersion ?? 1),
+		context: contextFor(request, nodeTypes, credentialTypes),
+	};
 }
 
 /** A resource locator's "From list" search (`listSearch` method), as the editor calls it. */
-export async function listSearch(request: EditorRequest, method: string, filter?: string): Promise<INodeListSearchResult> {
+export async function listSearch(
+	request: EditorRequest,
+	method: string,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const { type, context } = await nodeTypeOf(request);
 	const search = type.methods?.listSearch?.[method];
 	if (!search) throw new Error(`${request.nodeType} has no listSearch method ${method}`);
@@ -56,7 +85,10 @@ export async function listSearch(request: EditorRequest, method: string, filter?
 }
 
 /** A field mapper's columns (`resourceMapping` method, e.g. Run → Start's Input Fields), as the editor asks for them. */
-export async function resourceMapping(request: EditorRequest, method: string): Promise<ResourceMapperFields> {
+export async function resourceMapping(
+	request: EditorRequest,
+	method: string,
+): Promise<ResourceMapperFields> {
 	const { type, context } = await nodeTypeOf(request);
 	const map = type.methods?.resourceMapping?.[method];
 	if (!map) throw new Error(`${request.nodeType} has no resourceMapping method ${method}`);

@@ -7,7 +7,9 @@ export class CapturingLogger {
 	readonly lines: string[] = [];
 
 	private record(level: string, message: unknown, meta?: unknown): void {
-		this.lines.push(`${level} ${String(message)}${meta === undefined ? '' : ` ${safeStringify(meta)}`}`);
+		this.lines.push(
+			`${level} ${String(message)}${meta === undefined ? '' : ` ${safeStringify(meta)}`}`,
+		);
 		if (process.env.HARNESS_LOG) process.stderr.write(`[n8n ${level}] ${String(message)}\n`);
 	}
 
@@ -34,7 +36,9 @@ export class CapturingLogger {
 
 function safeStringify(value: unknown): string {
 	try {
-		return JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Error ? { name: inner.name, message: inner.message } : inner));
+		return JSON.stringify(value, (_key, inner: unknown) =>
+			inner instanceof Error ? { name: inner.name, message: inner.message } : inner,
+		);
 	} catch {
 		return String(value);
 	}

@@ -1,5 +1,10 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { registerNodeTypes } from './index';
 
@@ -10,7 +15,9 @@ interface LangChainModel {
 }
 
 const textOf = (content: unknown): string =>
-	typeof content === 'string' ? content : (content as Array<{ text?: string }>).map((part) => part.text ?? '').join('');
+	typeof content === 'string'
+		? content
+		: (content as Array<{ text?: string }>).map((part) => part.text ?? '').join('');
 
 /** A root node with a language model input (as a chain or agent has): `mode` says which LangChain call it makes. */
 class ModelConsumer implements INodeType {
@@ -21,7 +28,10 @@ class ModelConsumer implements INodeType {
 		version: 1,
 		description: 'Calls the connected chat model',
 		defaults: { name: 'Consumer' },
-		inputs: ['main', { type: 'ai_languageModel', displayName: 'Model', required: true, maxConnections: 1 }],
+		inputs: [
+			'main',
+			{ type: 'ai_languageModel', displayName: 'Model', required: true, maxConnections: 1 },
+		],
 		outputs: ['main'],
 		properties: [{ displayName: 'Mode', name: 'mode', type: 'string', default: 'invoke' }],
 	};
@@ -33,7 +43,10 @@ class ModelConsumer implements INodeType {
 			['system', 'You are a careful legal assistant.'],
 			['human', 'Summarise the termination clause of the supply agreement.'],
 		];
-		if (mode === 'tools') model.bindTools([{ name: 'search', description: 'Searches', schema: { type: 'object', properties: {} } }]);
+		if (mode === 'tools')
+			model.bindTools([
+				{ name: 'search', description: 'Searches', schema: { type: 'object', properties: {} } },
+			]);
 		if (mode === 'stream') {
 			const pieces: string[] = [];
 			for await (const chunk of await model.stream(messages)) pieces.push(textOf(chunk.content));

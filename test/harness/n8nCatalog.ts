@@ -18,7 +18,12 @@ export const PACKAGE_NAME = 'n8n-nodes-drafting-workspace';
 /** n8n's own node packages (@n8n/constants' BUILTIN_NODES_PACKAGES), in the order n8n loads them. */
 const BUILTIN_PACKAGES = ['n8n-nodes-base', '@n8n/n8n-nodes-langchain'];
 /** What n8n 2.41 leaves out by default: NodesConfig's `exclude`, the e2e test node, the dynamic-credential check. */
-const EXCLUDED = ['n8n-nodes-base.executeCommand', 'n8n-nodes-base.localFileTrigger', 'n8n-nodes-base.e2eTest', 'n8n-nodes-base.dynamicCredentialCheck'];
+const EXCLUDED = [
+	'n8n-nodes-base.executeCommand',
+	'n8n-nodes-base.localFileTrigger',
+	'n8n-nodes-base.e2eTest',
+	'n8n-nodes-base.dynamicCredentialCheck',
+];
 
 interface Loader {
 	packageName: string;
@@ -26,7 +31,11 @@ interface Loader {
 	known: { nodes: Record<string, object>; credentials: Record<string, object> };
 	loadAll(): Promise<void>;
 }
-type LoaderClass = new (directory: string, excludeNodes?: string[], includeNodes?: string[]) => Loader;
+type LoaderClass = new (
+	directory: string,
+	excludeNodes?: string[],
+	includeNodes?: string[],
+) => Loader;
 interface Known {
 	nodes: Record<string, object>;
 	credentials: Record<string, object>;
@@ -43,7 +52,8 @@ export interface CatalogParser {
 /** A module of the installed n8n, required from the host (never from the project's own node_modules). */
 function fromHost<T>(path: string): T {
 	const file = join(HOST_MODULES, path);
-	if (!existsSync(file)) throw new Error(`${path} comes from n8n itself: install it with npm run e2e:host`);
+	if (!existsSync(file))
+		throw new Error(`${path} comes from n8n itself: install it with npm run e2e:host`);
 	return require(file) as T;
 }
 
@@ -54,22 +64,33 @@ export interface N8nCatalog {
 
 export async function loadN8nCatalog(): Promise<N8nCatalog> {
 	fromHost('reflect-metadata/Reflect.js');
-	const core = fromHost<{ LazyPackageDirectoryLoader: LoaderClass; PackageDirectoryLoader: LoaderClass }>('n8n-core/dist/index.js');
-	const tools = fromHost<{ createAiTools(types: { nodes: INodeTypeDescription[] }, known: Known): void; createHitlTools(types: { nodes: INodeTypeDescription[] }, known: Known): void }>(
-		'n8n/dist/tool-generation/index.js',
-	);
-	const { NodeTypeParser } = fromHost<{ NodeTypeParser: new (descriptions: INodeTypeDescription[]) => CatalogParser }>(
-		'@n8n/ai-utilities/dist/cjs/node-catalog/index.js',
-	);
+	const core = fromHost<{
+		LazyPackageDirectoryLoader: LoaderClass;
+		PackageDirectoryLoader: LoaderClass;
+	}>('n8n-core/dist/index.js');
+	const tools = fromHost<{
+		createAiTools(types: { nodes: INodeTypeDescription[] }, known: Known): void;
+		createHitlTools(types: { nodes: INodeTypeDescription[] }, known: Known): void;
+	}>('n8n/dist/tool-generation/index.js');
+	const { NodeTypeParser } = fromHost<{
+		NodeTypeParser: new (descriptions: INodeTypeDescription[]) => CatalogParser;
+	}>('@n8n/ai-utilities/dist/cjs/node-catalog/index.js');
 	const loaders: Loader[] = [];
-	for (const name of BUILTIN_PACKAGES) loaders.push(new core.LazyPackageDirectoryLoader(join(HOST_MODULES, name), EXCLUDED, []));
+	for (const name of BUILTIN_PACKAGES)
+		loaders.push(new core.LazyPackageDirectoryLoader(join(HOST_MODULES, name), EXCLUDED, []));
 	loaders.push(new core.PackageDirectoryLoader(REPO_DIR, EXCLUDED, []));
 	const types = { nodes: [] as INodeTypeDescription[] };
 	const known: Known = { nodes: {}, credentials: {} };
 	for (const loader of loaders) {
 		await loader.loadAll();
-		types.nodes.push(...loader.types.nodes.map((description) => ({ ...description, name: `${loader.packageName}.${description.name}` })));
-		for (const [type, entry] of Object.entries(loader.known.nodes)) known.nodes[`${loader.packageName}.${type}`] = entry;
+		types.nodes.push(
+			...loader.types.nodes.map((description) => ({
+				...description,
+				name: `${loader.packageName}.${description.name}`,
+			})),
+		);
+		for (const [type, entry] of Object.entries(loader.known.nodes))
+			known.nodes[`${loader.packageName}.${type}`] = entry;
 		Object.assign(known.credentials, loader.known.credentials);
 	}
 	tools.createAiTools(types, known);
@@ -78,7 +99,13 @@ export async function loadN8nCatalog(): Promise<N8nCatalog> {
 }
 
 /** 1-based place of the package's first node among the catalog's answers to `query`, or undefined when none is listed. */
-export function packageRank(parser: CatalogParser, query: string, limit: number): number | undefined {
-	const index = parser.searchNodeTypes(query, limit).findIndex((result) => result.id.startsWith(`${PACKAGE_NAME}.`));
+export function packageRank(
+	parser: CatalogParser,
+	query: string,
+	limit: number,
+): number | undefined {
+	const index = parser
+		.searchNodeTypes(query, limit)
+		.findIndex((result) => result.id.startsWith(`${PACKAGE_NAME}.`));
 	return index < 0 ? undefined : index + 1;
 }

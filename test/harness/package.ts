@@ -3,7 +3,14 @@ import 'reflect-metadata';
 
 import { PackageDirectoryLoader } from 'n8n-core';
 import { NodeHelpers } from 'n8n-workflow';
-import type { ICredentialType, IDataObject, INodeType, INodeTypeData, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
+import type {
+	ICredentialType,
+	IDataObject,
+	INodeType,
+	INodeTypeData,
+	INodeTypes,
+	IVersionedNodeType,
+} from 'n8n-workflow';
 import { join } from 'node:path';
 
 import { installCapturingLogger } from './logger';
@@ -60,7 +67,10 @@ export async function loadPackage(): Promise<LoadedPackage> {
 		await loader.loadAll();
 		// n8n's CLI names community nodes `<package>.<node>`; the loader keys them by node name alone.
 		const packaged = Object.fromEntries(
-			Object.entries(loader.nodeTypes).map(([name, entry]) => [`${loader.packageName}.${name}`, entry]),
+			Object.entries(loader.nodeTypes).map(([name, entry]) => [
+				`${loader.packageName}.${name}`,
+				entry,
+			]),
 		);
 		const types: INodeTypeData = {
 			...packaged,
@@ -70,7 +80,8 @@ export async function loadPackage(): Promise<LoadedPackage> {
 			'test.largeFile': { type: new LargeFileNode(), sourcePath: '' },
 		};
 		const credentialTypes: Record<string, ICredentialType> = {};
-		for (const [name, entry] of Object.entries(loader.credentialTypes)) credentialTypes[name] = entry.type;
+		for (const [name, entry] of Object.entries(loader.credentialTypes))
+			credentialTypes[name] = entry.type;
 		return { nodeTypes: new HarnessNodeTypes(types), credentialTypes, loader };
 	})();
 	return await loading;
@@ -84,6 +95,10 @@ export async function loadPackage(): Promise<LoadedPackage> {
  */
 function toolVariant(entry: INodeTypeData[string]): INodeTypeData[string] {
 	const base = entry.type as INodeType;
-	const description = { ...base.description, name: `${base.description.name}Tool`, displayName: `${base.description.displayName} Tool` };
+	const description = {
+		...base.description,
+		name: `${base.description.name}Tool`,
+		displayName: `${base.description.displayName} Tool`,
+	};
 	return { type: Object.assign(Object.create(base) as INodeType, { description }), sourcePath: '' };
 }

@@ -3,7 +3,13 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { PollContext, TriggersAndPollers } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
-import type { IDataObject, INode, INodeExecutionData, WorkflowActivateMode, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, TRIGGER_TYPE, buildAdditionalDataForTest, loadPackage } from './index';
 import { HarnessCredentialsHelper } from './credentialsHelper';
@@ -51,11 +57,19 @@ export interface PollResult {
  */
 function ownLogger(context: PollContext, shared: Logger): string[] {
 	const lines: string[] = [];
-	const line = (level: 'error' | 'warn' | 'info' | 'debug') => (message: string, meta?: Parameters<Logger['info']>[1]) => {
-		lines.push(`${level} ${message}`);
-		shared[level](message, meta);
+	const line =
+		(level: 'error' | 'warn' | 'info' | 'debug') =>
+		(message: string, meta?: Parameters<Logger['info']>[1]) => {
+			lines.push(`${level} ${message}`);
+			shared[level](message, meta);
+		};
+	const own = {
+		error: line('error'),
+		warn: line('warn'),
+		info: line('info'),
+		debug: line('debug'),
+		scoped: () => own,
 	};
-	const own = { error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug'), scoped: () => own };
 	Container.set(Logger, own as unknown as Logger);
 	void (context as unknown as { logger: unknown }).logger;
 	Container.set(Logger, shared);
@@ -113,19 +127,40 @@ export class PollHarness {
 	}
 
 	/** One poll in `trigger` mode (activated) or `manual` mode ("Fetch test event"). */
-	async poll(mode: WorkflowExecuteMode = 'trigger', activation: WorkflowActivateMode = 'activate'): Promise<PollResult> {
+	async poll(
+		mode: WorkflowExecuteMode = 'trigger',
+		activation: WorkflowActivateMode = 'activate',
+	): Promise<PollResult> {
 		const { credentialTypes } = await loadPackage();
 		const logger = installCapturingLogger();
 		const before = logger.lines.length;
 		const log = () => logger.lines.slice(before);
 		const store = new Map([['cred-1', { type: CREDENTIAL_TYPE, data: { ...this.credential } }]]);
-		const additionalData = buildAdditionalDataForTest(new HarnessCredentialsHelper(credentialTypes, store));
+		const additionalData = buildAdditionalDataForTest(
+			new HarnessCredentialsHelper(credentialTypes, store),
+		);
 		// undefined leaves n8n's defaults (emit, commit, staging, static data); n8n gives a leased poll its budget.
 		const budget = this.options.pollBudgetMs;
-		const context = new PollContext(this.workflow, this.node, additionalData, mode, activation, undefined, undefined, undefined, undefined, undefined, budget === undefined ? undefined : () => budget);
+		const context = new PollContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			mode,
+			activation,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+			budget === undefined ? undefined : () => budget,
+		);
 		const nodeLog = ownLogger(context, logger as unknown as Logger);
 		try {
-			const result = await Container.get(TriggersAndPollers).runPollFunction(this.workflow, this.node, context);
+			const result = await Container.get(TriggersAndPollers).runPollFunction(
+				this.workflow,
+				this.node,
+				context,
+			);
 			return { items: result?.[0] ?? null, log: log(), nodeLog };
 		} catch (error) {
 			return { items: null, error, log: log(), nodeLog };
@@ -139,6 +174,11 @@ export class PollHarness {
 
 	/** A new trigger object, workflow and context, built from the saved static data only. */
 	async restart(): Promise<PollHarness> {
-		return await PollHarness.create(this.parameters, this.credential, this.savedStaticData(), this.options);
+		return await PollHarness.create(
+			this.parameters,
+			this.credential,
+			this.savedStaticData(),
+			this.options,
+		);
 	}
 }

@@ -23,7 +23,11 @@ import { PollHarness, type PollResult } from './poll';
  * of the polls under way in the old one).
  */
 export type Poller = 'legacy' | 'durable';
-export type SchedulerFault = { kind: 'abandon' } | { kind: 'fenced' } | { kind: 'twice'; commits: 'first' | 'second'; gapMs: number } | Overlap;
+export type SchedulerFault =
+	| { kind: 'abandon' }
+	| { kind: 'fenced' }
+	| { kind: 'twice'; commits: 'first' | 'second'; gapMs: number }
+	| Overlap;
 /**
  * Two polls of one trigger started from the same saved state. The second starts once the service has received
  * `joins` requests of the first (0: both at once), or once the first has returned (before its commit), or once
@@ -31,7 +35,12 @@ export type SchedulerFault = { kind: 'abandon' } | { kind: 'fenced' } | { kind: 
  * first; `discard`: one that n8n abandons or fences (its items and state dropped). The legacy poller runs both on
  * its one workflow object and has no fence.
  */
-export type Overlap = { kind: 'overlap'; joins: number | 'returned' | 'committed'; commits: 'first' | 'second'; discard?: 'first' | 'second' };
+export type Overlap = {
+	kind: 'overlap';
+	joins: number | 'returned' | 'committed';
+	commits: 'first' | 'second';
+	discard?: 'first' | 'second';
+};
 
 export interface HostPollResult extends PollResult {
 	/** Whether n8n committed what this poll did (the items it emitted became executions, its state was kept). */
@@ -47,12 +56,18 @@ interface Leased {
 }
 
 const isNodeKey = (key: string) => key.startsWith('node:');
-const pick = (data: IDataObject, node: boolean) => Object.fromEntries(Object.entries(data).filter(([key]) => !key.startsWith('__') && isNodeKey(key) === node));
+const pick = (data: IDataObject, node: boolean) =>
+	Object.fromEntries(
+		Object.entries(data).filter(([key]) => !key.startsWith('__') && isNodeKey(key) === node),
+	);
 /** n8n compares a poll's node static data with what it loaded (a node's data that was not there reads as empty). */
 const sameNodeData = (a: IDataObject, b: IDataObject) =>
-	[...new Set([...Object.keys(pick(a, true)), ...Object.keys(pick(b, true))])].every((key) => isDeepStrictEqual(a[key] ?? {}, b[key] ?? {}));
+	[...new Set([...Object.keys(pick(a, true)), ...Object.keys(pick(b, true))])].every((key) =>
+		isDeepStrictEqual(a[key] ?? {}, b[key] ?? {}),
+	);
 /** A poll that left the work to another poll of the trigger (it changed nothing and returned nothing). */
-const leftTheWork = (result: PollResult) => result.nodeLog.some((line) => /poll left to another poll/.test(line));
+const leftTheWork = (result: PollResult) =>
+	result.nodeLog.some((line) => /poll left to another poll/.test(line));
 
 /** n8n's budget for a leased poll: its timeout (45 s) less the margin (9 s). */
 const LEASED_POLL_BUDGET_MS = 36_000;
@@ -81,24 +96,35 @@ export class PollerHost {
 
 	private harness(staticData: IDataObject, leased: boolean): Promise<PollHarness> {
 		const workflowId = `wf-host-${this.id}-process-${this.process}`;
-		return PollHarness.create(this.parameters, this.credential, staticData, leased ? { pollBudgetMs: LEASED_POLL_BUDGET_MS, workflowId } : { workflowId });
+		return PollHarness.create(
+			this.parameters,
+			this.credential,
+			staticData,
+			leased ? { pollBudgetMs: LEASED_POLL_BUDGET_MS, workflowId } : { workflowId },
+		);
 	}
 
 	/** One poll; `lost` is called if a later crash discards what it did (legacy). */
 	async poll(fault?: SchedulerFault, lost?: () => void): Promise<HostPollResult> {
 		const activationPoll = this.activationPoll;
 		this.activationPoll = false;
-		if (this.poller === 'legacy') return fault?.kind === 'overlap' && !activationPoll ? await this.overlapLegacy(fault, lost) : await this.pollLegacy(activationPoll, lost);
+		if (this.poller === 'legacy')
+			return fault?.kind === 'overlap' && !activationPoll
+				? await this.overlapLegacy(fault, lost)
+				: await this.pollLegacy(activationPoll, lost);
 		if (activationPoll) {
 			const harness = await this.harness(this.persisted, false);
 			const result = await harness.poll();
 			const saved = harness.savedStaticData();
-			this.persisted = result.items ? saved : { ...pick(this.persisted, true), ...pick(saved, false) };
+			this.persisted = result.items
+				? saved
+				: { ...pick(this.persisted, true), ...pick(saved, false) };
 			return { ...result, committed: !!result.items, activationPoll };
 		}
 		if (fault?.kind === 'overlap') return await this.overlapDurable(fault);
 		const first = await (await this.leasedPoll(this.persisted)).done;
-		if (fault?.kind === 'abandon' || fault?.kind === 'fenced') return { ...first.result, items: null, committed: false, activationPoll };
+		if (fault?.kind === 'abandon' || fault?.kind === 'fenced')
+			return { ...first.result, items: null, committed: false, activationPoll };
 		if (fault?.kind !== 'twice') return this.commit(first);
 		this.advance(fault.gapMs);
 		const second = await (await this.leasedPoll(this.persisted)).done;
@@ -108,7 +134,9 @@ export class PollerHost {
 
 	private async leasedPoll(loaded: IDataObject): Promise<{ done: Promise<Leased> }> {
 		const harness = await this.harness(loaded, true);
-		const done = harness.poll('trigger', 'update').then((result) => ({ result, loaded, saved: harness.savedStaticData() }));
+		const done = harness
+			.poll('trigger', 'update')
+			.then((result) => ({ result, loaded, saved: harness.savedStaticData() }));
 		return { done };
 	}
 
@@ -116,7 +144,8 @@ export class PollerHost {
 	private async joinAfter(from: number, count: number, settled: Promise<unknown>): Promise<void> {
 		let done = false;
 		void settled.finally(() => (done = true));
-		while (!done && this.requests() < from + count) await new Promise((resolve) => setImmediate(resolve));
+		while (!done && this.requests() < from + count)
+			await new Promise((resolve) => setImmediate(resolve));
 	}
 
 	private async overlapDurable(fault: Overlap): Promise<HostPollResult> {
@@ -135,7 +164,10 @@ export class PollerHost {
 			if (index === 0 && firstDone) continue;
 			if (fault.discard !== (index === 0 ? 'first' : 'second')) kept.push(this.commit(both[index]));
 		}
-		return this.pair(both.map((leased) => leased.result), kept);
+		return this.pair(
+			both.map((leased) => leased.result),
+			kept,
+		);
 	}
 
 	private async overlapLegacy(fault: Overlap, lost?: () => void): Promise<HostPollResult> {
@@ -147,7 +179,14 @@ export class PollerHost {
 		const both = await Promise.all([first, this.memory.poll()]);
 		if (both.some((result) => result.items)) this.save();
 		else if (lost) this.unsaved.push(lost);
-		return this.pair(both, both.map((result) => ({ ...result, committed: !result.error && !leftTheWork(result), activationPoll: false })));
+		return this.pair(
+			both,
+			both.map((result) => ({
+				...result,
+				committed: !result.error && !leftTheWork(result),
+				activationPoll: false,
+			})),
+		);
 	}
 
 	/** The two polls as one step: what both logged; what the kept ones emitted (each became an execution). */
@@ -168,7 +207,10 @@ export class PollerHost {
 		// The node's static data is written only when the poll changed it; with an execution, n8n also saves the
 		// workflow's static data.
 		const node = sameNodeData(saved, loaded) ? pick(this.persisted, true) : pick(saved, true);
-		this.persisted = { ...(result.items ? pick(saved, false) : pick(this.persisted, false)), ...node };
+		this.persisted = {
+			...(result.items ? pick(saved, false) : pick(this.persisted, false)),
+			...node,
+		};
 		return { ...result, committed: !leftTheWork(result), activationPoll: false };
 	}
 

@@ -44,20 +44,34 @@ export class TestItemsNode implements INodeType {
 	} as INodeType['description'];
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await itemsOfParameter<{ base64: string; fileName?: string; mimeType?: string }>(this, (file) => Buffer.from(file.base64, 'base64'));
+		return await itemsOfParameter<{ base64: string; fileName?: string; mimeType?: string }>(
+			this,
+			(file) => Buffer.from(file.base64, 'base64'),
+		);
 	}
 }
 
 /** The items of a node's `items` parameter (a JSON array), each binary entry made real n8n binary data from its bytes. */
-export async function itemsOfParameter<File extends { fileName?: string; mimeType?: string }>(context: IExecuteFunctions, bytesOf: (file: File) => Buffer): Promise<INodeExecutionData[][]> {
+export async function itemsOfParameter<File extends { fileName?: string; mimeType?: string }>(
+	context: IExecuteFunctions,
+	bytesOf: (file: File) => Buffer,
+): Promise<INodeExecutionData[][]> {
 	const raw = context.getNodeParameter('items', 0) as string | IDataObject[];
-	const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ json?: IDataObject; binary?: Record<string, File> }>;
+	const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
+		json?: IDataObject;
+		binary?: Record<string, File>;
+	}>;
 	const out: INodeExecutionData[] = [];
 	for (const entry of list) {
 		const item: INodeExecutionData = { json: entry.json ?? {}, pairedItem: { item: 0 } };
 		if (entry.binary) {
 			item.binary = {};
-			for (const [key, file] of Object.entries(entry.binary)) item.binary[key] = await context.helpers.prepareBinaryData(bytesOf(file), file.fileName, file.mimeType);
+			for (const [key, file] of Object.entries(entry.binary))
+				item.binary[key] = await context.helpers.prepareBinaryData(
+					bytesOf(file),
+					file.fileName,
+					file.mimeType,
+				);
 		}
 		out.push(item);
 	}
@@ -83,7 +97,12 @@ export class LargeFileNode implements INodeType {
 			{ displayName: 'Size (Bytes)', name: 'sizeBytes', type: 'number', default: 1024 },
 			{ displayName: 'File Name', name: 'fileName', type: 'string', default: 'large.pdf' },
 			{ displayName: 'MIME Type', name: 'mimeType', type: 'string', default: 'application/pdf' },
-			{ displayName: 'Binary Property', name: 'binaryPropertyName', type: 'string', default: 'data' },
+			{
+				displayName: 'Binary Property',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+			},
 		],
 	} as INodeType['description'];
 
@@ -92,7 +111,19 @@ export class LargeFileNode implements INodeType {
 		const bytes = Buffer.alloc(size, 0x20);
 		bytes.write('%PDF-1.4\n% generated filler\n');
 		bytes.write('\n%%EOF\n', Math.max(0, size - 7));
-		const binary = await this.helpers.prepareBinaryData(bytes, this.getNodeParameter('fileName', 0) as string, this.getNodeParameter('mimeType', 0) as string);
-		return [[{ json: { sizeBytes: size }, binary: { [this.getNodeParameter('binaryPropertyName', 0) as string]: binary }, pairedItem: { item: 0 } }]];
+		const binary = await this.helpers.prepareBinaryData(
+			bytes,
+			this.getNodeParameter('fileName', 0) as string,
+			this.getNodeParameter('mimeType', 0) as string,
+		);
+		return [
+			[
+				{
+					json: { sizeBytes: size },
+					binary: { [this.getNodeParameter('binaryPropertyName', 0) as string]: binary },
+					pairedItem: { item: 0 },
+				},
+			],
+		];
 	}
 }

@@ -1,4 +1,9 @@
-import type { ICredentialDataDecryptedObject, IConnections, IDataObject, INode } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IConnections,
+	IDataObject,
+	INode,
+} from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, NODE_TYPE } from './package';
 
@@ -19,7 +24,10 @@ export interface WorkflowJson {
 
 export interface ActionWorkflowOptions {
 	/** Items fed to the node (each `{ json, binary? }`); default: the Manual Trigger's one empty item. */
-	items?: Array<{ json?: IDataObject; binary?: Record<string, { base64: string; fileName?: string; mimeType?: string }> }>;
+	items?: Array<{
+		json?: IDataObject;
+		binary?: Record<string, { base64: string; fileName?: string; mimeType?: string }>;
+	}>;
 	onError?: INode['onError'];
 	credentialId?: string;
 	/** The node type to run (default: the action node; TOOL_NODE_TYPE for its AI-tool variant). */
@@ -34,12 +42,21 @@ export const ACTION_NODE = 'Drafting Workspace';
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** Manual Trigger → (Test Items) → Drafting Workspace with the given parameters. */
-export function actionWorkflow(parameters: INode['parameters'], options: ActionWorkflowOptions = {}): WorkflowJson {
-	const nodes: WorkflowJson['nodes'] = [{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} }];
+export function actionWorkflow(
+	parameters: INode['parameters'],
+	options: ActionWorkflowOptions = {},
+): WorkflowJson {
+	const nodes: WorkflowJson['nodes'] = [
+		{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} },
+	];
 	const connections: IConnections = {};
 	let previous = 'Manual Trigger';
 	if (options.items) {
-		nodes.push({ name: 'Items', type: 'test.testItems', parameters: { items: JSON.stringify(options.items) } });
+		nodes.push({
+			name: 'Items',
+			type: 'test.testItems',
+			parameters: { items: JSON.stringify(options.items) },
+		});
 		connections[previous] = { main: [[{ node: 'Items', type: 'main', index: 0 }]] };
 		previous = 'Items';
 	}
@@ -47,7 +64,12 @@ export function actionWorkflow(parameters: INode['parameters'], options: ActionW
 		name: ACTION_NODE,
 		type: options.nodeType ?? NODE_TYPE,
 		parameters,
-		credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'Drafting Workspace account' } },
+		credentials: {
+			[CREDENTIAL_TYPE]: {
+				id: options.credentialId ?? 'cred-1',
+				name: 'Drafting Workspace account',
+			},
+		},
 		...(options.onError ? { onError: options.onError } : {}),
 		...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 	});
@@ -56,7 +78,10 @@ export function actionWorkflow(parameters: INode['parameters'], options: ActionW
 }
 
 /** Manual Trigger → (Test Items) → one Drafting Workspace node per parameter set, chained ("Drafting Workspace", "… 2", …). */
-export function chainWorkflow(steps: INode['parameters'][], options: ActionWorkflowOptions = {}): WorkflowJson {
+export function chainWorkflow(
+	steps: INode['parameters'][],
+	options: ActionWorkflowOptions = {},
+): WorkflowJson {
 	const workflow = actionWorkflow(steps[0], options);
 	let previous = ACTION_NODE;
 	steps.slice(1).forEach((parameters, index) => {
@@ -65,7 +90,12 @@ export function chainWorkflow(steps: INode['parameters'][], options: ActionWorkf
 			name,
 			type: NODE_TYPE,
 			parameters,
-			credentials: { [CREDENTIAL_TYPE]: { id: options.credentialId ?? 'cred-1', name: 'Drafting Workspace account' } },
+			credentials: {
+				[CREDENTIAL_TYPE]: {
+					id: options.credentialId ?? 'cred-1',
+					name: 'Drafting Workspace account',
+				},
+			},
 			...(options.onError ? { onError: options.onError } : {}),
 			// Every node of the chain at the same version as the first.
 			...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),

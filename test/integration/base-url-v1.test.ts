@@ -23,13 +23,14 @@ function expectContractPaths(): void {
 	const requests = ctx.sim.admin.requests();
 	expect(requests.length).toBeGreaterThan(0);
 	for (const { path, status } of requests) {
-		expect(path).toMatch(/^\/(workflows|workflow-inputs|document-templates|documents|v1\/(models|chat\/completions)$)/);
+		expect(path).toMatch(
+			/^\/(workflows|workflow-inputs|document-templates|documents|v1\/(models|chat\/completions)$)/,
+		);
 		expect([404, 405]).not.toContain(status);
 	}
 }
 
 registerModelConsumer();
-
 
 describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 	const baseUrl = () => `${ctx.url}${form}`;
@@ -37,19 +38,35 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 	async function pdfFromChain(steps: IDataObject[]) {
 		const result = await ctx.runChain(steps, 'full', { baseUrl: baseUrl() });
 		expect(result.status).toBe('success');
-		expect(result.output('Drafting Workspace 2')[0].binary?.data).toMatchObject({ mimeType: 'application/pdf' });
+		expect(result.output('Drafting Workspace 2')[0].binary?.data).toMatchObject({
+			mimeType: 'application/pdf',
+		});
 		return result;
 	}
 
 	it('the credential test passes', async () => {
-		expect(await testCredential({ baseUrl: baseUrl(), apiKey: FIXTURE_KEYS.full })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential({ baseUrl: baseUrl(), apiKey: FIXTURE_KEYS.full })).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		expectContractPaths();
 	});
 
 	it('Start → Wait: the run, its record and its rendered file download (Simplify links on the service root)', async () => {
 		const result = await pdfFromChain([
-			{ resource: 'run', operation: 'start', workflowId: byId(wf.agentSummary), inputMode: 'text', inputText: 'Supply agreement…' },
-			{ resource: 'run', operation: 'wait', runId: byId('={{ $json.runId }}'), waitOptions: { checkInterval: 1, timeout: 60 } },
+			{
+				resource: 'run',
+				operation: 'start',
+				workflowId: byId(wf.agentSummary),
+				inputMode: 'text',
+				inputText: 'Supply agreement…',
+			},
+			{
+				resource: 'run',
+				operation: 'wait',
+				runId: byId('={{ $json.runId }}'),
+				waitOptions: { checkInterval: 1, timeout: 60 },
+			},
 			{ resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}'), simplify: true },
 		]);
 		const [simplified] = items(result, 'Drafting Workspace 3');
@@ -58,7 +75,10 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 	});
 
 	it('Produce From Template, then Document → Download through the links it gave', async () => {
-		await pdfFromChain([produce({ 'employee.name': 'Jordan Lee', role: 'Associate' }), { resource: 'document', operation: 'download', format: 'pdf' }]);
+		await pdfFromChain([
+			produce({ 'employee.name': 'Jordan Lee', role: 'Associate' }),
+			{ resource: 'document', operation: 'download', format: 'pdf' },
+		]);
 		expectContractPaths();
 	});
 
@@ -67,7 +87,12 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 			[
 				{ resource: 'workflow', operation: 'getAll', returnAll: true },
 				{ resource: 'chat', operation: 'listModels' },
-				{ resource: 'chat', operation: 'complete', model: 'dw-standard', messages: { values: [{ role: 'user', content: 'Hello' }] } },
+				{
+					resource: 'chat',
+					operation: 'complete',
+					model: 'dw-standard',
+					messages: { values: [{ role: 'user', content: 'Hello' }] },
+				},
 			],
 			'full',
 			{ baseUrl: baseUrl() },
@@ -81,11 +106,28 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 		const credential = { baseUrl: baseUrl(), apiKey: FIXTURE_KEYS.full };
 		const node = (nodeType = NODE_TYPE, parameters = {}) => ({ nodeType, credential, parameters });
 		expect(JSON.stringify(await listSearch(node(), 'searchWorkflows'))).toContain(wf.agentSummary);
-		expect(JSON.stringify(await listSearch(node(), 'searchTemplates'))).toContain(TEMPLATE_IDS.offerLetter);
+		expect(JSON.stringify(await listSearch(node(), 'searchTemplates'))).toContain(
+			TEMPLATE_IDS.offerLetter,
+		);
 		expect(await listSearch(node(), 'searchRuns')).toMatchObject({ results: expect.any(Array) });
 		expect(JSON.stringify(await listSearch(node(), 'searchChatModels'))).toContain('dw-standard');
-		expect(JSON.stringify(await listSearch(node('n8n-nodes-drafting-workspace.lmChatDraftingWorkspace'), 'searchChatModels'))).toContain('dw-standard');
-		const fields = await resourceMapping(node(NODE_TYPE, { resource: 'run', operation: 'start', inputMode: 'fields', workflowId: byId(wf.inputNda) }), 'getRunInputFields');
+		expect(
+			JSON.stringify(
+				await listSearch(
+					node('n8n-nodes-drafting-workspace.lmChatDraftingWorkspace'),
+					'searchChatModels',
+				),
+			),
+		).toContain('dw-standard');
+		const fields = await resourceMapping(
+			node(NODE_TYPE, {
+				resource: 'run',
+				operation: 'start',
+				inputMode: 'fields',
+				workflowId: byId(wf.inputNda),
+			}),
+			'getRunInputFields',
+		);
 		expect(JSON.stringify(fields)).toContain('counterparty');
 		expectContractPaths();
 	});
@@ -100,7 +142,9 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 						name: 'Model',
 						type: 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace',
 						parameters: { model: byId('dw-standard'), options: {} },
-						credentials: { draftingWorkspaceApi: { id: 'cred-1', name: 'Drafting Workspace account' } },
+						credentials: {
+							draftingWorkspaceApi: { id: 'cred-1', name: 'Drafting Workspace account' },
+						},
 					},
 				],
 				connections: {
@@ -117,9 +161,20 @@ describe.each(FORMS)('Base URL typed as <service>%s', (form) => {
 	});
 
 	it('the trigger fires for a run that finishes after activation, with its file', async () => {
-		const harness = await PollHarness.create({ events: ['Completed'], options: { attachFiles: true } }, { baseUrl: baseUrl(), apiKey: FIXTURE_KEYS.full });
+		const harness = await PollHarness.create(
+			{ events: ['Completed'], options: { attachFiles: true } },
+			{ baseUrl: baseUrl(), apiKey: FIXTURE_KEYS.full },
+		);
 		expect((await harness.poll()).error).toBeUndefined();
-		const started = await ctx.run({ resource: 'run', operation: 'start', workflowId: byId(wf.agentSummary), inputMode: 'text', inputText: 'x', waitForCompletion: true, downloadFiles: false });
+		const started = await ctx.run({
+			resource: 'run',
+			operation: 'start',
+			workflowId: byId(wf.agentSummary),
+			inputMode: 'text',
+			inputText: 'x',
+			waitForCompletion: true,
+			downloadFiles: false,
+		});
 		const [{ runId }] = items(started);
 		const { items: fired, error } = await harness.poll();
 		expect(error).toBeUndefined();
@@ -133,19 +188,35 @@ describe('a Base URL that points at the wrong place reads as such', () => {
 	it('a list and a run read under a path the API is not at: No endpoint, with the fix for the Base URL', async () => {
 		const baseUrl = `${ctx.url}/not-the-api`;
 		for (const [parameters, request] of [
-			[{ resource: 'workflow', operation: 'getAll', returnAll: true }, 'GET /not-the-api/workflows'],
-			[{ resource: 'run', operation: 'get', runId: byId('run_1') }, 'GET /not-the-api/workflows/runs/run_1'],
+			[
+				{ resource: 'workflow', operation: 'getAll', returnAll: true },
+				'GET /not-the-api/workflows',
+			],
+			[
+				{ resource: 'run', operation: 'get', runId: byId('run_1') },
+				'GET /not-the-api/workflows/runs/run_1',
+			],
 		] as const) {
 			const result = await ctx.run(parameters, 'full', { baseUrl });
 			expect(result.status).toBe('error');
-			expect(failure(result).message).toBe(`No endpoint at ${request} (404): the Base URL may point at the wrong place`);
-			expect(failure(result).description).toMatch(/^Set the credential's Base URL to the root of the service's API, as shown next to your API keys \(e\.g\. https:\/\/workspace\.example\.com, with or without \/v1\)/);
+			expect(failure(result).message).toBe(
+				`No endpoint at ${request} (404): the Base URL may point at the wrong place`,
+			);
+			expect(failure(result).description).toMatch(
+				/^Set the credential's Base URL to the root of the service's API, as shown next to your API keys \(e\.g\. https:\/\/workspace\.example\.com, with or without \/v1\)/,
+			);
 		}
 	});
 
 	it('a run id that does not exist, at the right Base URL typed with /v1: the run, and how to map its id', async () => {
-		const result = await ctx.run({ resource: 'run', operation: 'get', runId: byId('run_mistyped') }, 'full', { baseUrl: `${ctx.url}/v1` });
+		const result = await ctx.run(
+			{ resource: 'run', operation: 'get', runId: byId('run_mistyped') },
+			'full',
+			{ baseUrl: `${ctx.url}/v1` },
+		);
 		expect(failure(result).message).toBe('Run "run_mistyped" was not found (404)');
-		expect(failure(result).description).toMatch(/^Check the id: map it from the output of the node that started the run, e\.g\. \{\{ \$json\.runId \}\}\./);
+		expect(failure(result).description).toMatch(
+			/^Check the id: map it from the output of the node that started the run, e\.g\. \{\{ \$json\.runId \}\}\./,
+		);
 	});
 });

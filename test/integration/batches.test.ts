@@ -25,12 +25,19 @@ const startEach = (extra: IDataObject = {}) => ({
 	waitForCompletion: true,
 	downloadFiles: false,
 	...extra,
-	waitOptions: { checkInterval: 1, timeout: 60, ...((extra.waitOptions as IDataObject | undefined) ?? {}) },
+	waitOptions: {
+		checkInterval: 1,
+		timeout: 60,
+		...((extra.waitOptions as IDataObject | undefined) ?? {}),
+	},
 });
 const textItems = (count: number, workflowFor: (index: number) => string = () => wf.agentSummary) =>
-	Array.from({ length: count }, (_, index) => ({ json: { text: `Contract ${index}: summarise it.`, workflowId: workflowFor(index) } }));
+	Array.from({ length: count }, (_, index) => ({
+		json: { text: `Contract ${index}: summarise it.`, workflowId: workflowFor(index) },
+	}));
 
-const requests = (method: string, path: RegExp) => ctx.sim.admin.requests().filter((entry) => entry.method === method && path.test(entry.path));
+const requests = (method: string, path: RegExp) =>
+	ctx.sim.admin.requests().filter((entry) => entry.method === method && path.test(entry.path));
 const startPosts = () => requests('POST', /^\/workflows\/runs$/);
 const eventStreams = () => requests('GET', /^\/workflows\/runs\/[^/]+\/events$/);
 const runOfText = (text: string) => apiRuns(ctx).find((run) => run.input === text);
@@ -40,19 +47,31 @@ function thrownError(result: HarnessRun): IDataObject {
 }
 
 async function allRequestsClosed(): Promise<void> {
-	for (let tries = 0; tries < 500 && ctx.sim.admin.requests().some((entry) => entry.durationMs === null); tries++)
+	for (
+		let tries = 0;
+		tries < 500 && ctx.sim.admin.requests().some((entry) => entry.durationMs === null);
+		tries++
+	)
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	expect(ctx.sim.admin.requests().filter((entry) => entry.durationMs === null)).toEqual([]);
 }
 
 describe('Start Run with Wait for Completion over a batch', () => {
 	it('Batch Size 1: starts the runs in item order, one POST at a time, before following any; follows them side by side (at most Follow at Most); output keeps item order and pairing', async () => {
-		const result = await ctx.run(startEach({ waitOptions: { followAtMost: 3 }, batching: { batchSize: 1 } }), 'full', { items: textItems(6) });
+		const result = await ctx.run(
+			startEach({ waitOptions: { followAtMost: 3 }, batching: { batchSize: 1 } }),
+			'full',
+			{ items: textItems(6) },
+		);
 		expect(result.status).toBe('success');
 		const posts = startPosts();
-		expect(posts.map((entry) => (entry.requestBody as IDataObject).input)).toEqual(textItems(6).map((item) => item.json.text));
+		expect(posts.map((entry) => (entry.requestBody as IDataObject).input)).toEqual(
+			textItems(6).map((item) => item.json.text),
+		);
 		const streams = eventStreams();
-		expect(Math.max(...posts.map((entry) => entry.seq))).toBeLessThan(Math.min(...streams.map((entry) => entry.seq)));
+		expect(Math.max(...posts.map((entry) => entry.seq))).toBeLessThan(
+			Math.min(...streams.map((entry) => entry.seq)),
+		);
 		const open = mostOpenAtOnce(streams);
 		expect(open).toBeGreaterThanOrEqual(2);
 		expect(open).toBeLessThanOrEqual(3);
@@ -61,29 +80,51 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		expect(out).toHaveLength(6);
 		out.forEach((item, index) => {
 			expect(item.pairedItem).toEqual({ item: index });
-			expect(item.json).toMatchObject({ runId: runOfText(`Contract ${index}: summarise it.`)?.runId, status: 'Completed', wait: { outcome: 'finished' } });
+			expect(item.json).toMatchObject({
+				runId: runOfText(`Contract ${index}: summarise it.`)?.runId,
+				status: 'Completed',
+				wait: { outcome: 'finished' },
+			});
 		});
 		expect(apiRuns(ctx)).toHaveLength(6);
 	});
 
 	it('Continue On Fail isolates a failed start and a failed wait among 20 items; the others keep their own runs', async () => {
-		const run = await ctx.run(startEach(), 'full', { items: textItems(20, (index) => (index === 7 ? 'wf_does_not_exist' : wf.agentSummary)), onError: 'continueRegularOutput' });
+		const run = await ctx.run(startEach(), 'full', {
+			items: textItems(20, (index) => (index === 7 ? 'wf_does_not_exist' : wf.agentSummary)),
+			onError: 'continueRegularOutput',
+		});
 		expect(run.status).toBe('success');
 		const out = run.output(ACTION_NODE);
 		expect(out).toHaveLength(20);
 		out.forEach((item, index) => {
 			expect(item.pairedItem).toEqual({ item: index });
 			if (index === 7) expect(item.json).toMatchObject({ error: expect.any(String), itemIndex: 7 });
-			else expect(item.json).toMatchObject({ runId: runOfText(`Contract ${index}: summarise it.`)?.runId, status: 'Completed' });
+			else
+				expect(item.json).toMatchObject({
+					runId: runOfText(`Contract ${index}: summarise it.`)?.runId,
+					status: 'Completed',
+				});
 		});
 		expect(apiRuns(ctx)).toHaveLength(19);
 
 		// Wait For Run over the same 19 runs and one unknown id: the unknown one fails alone.
-		const runIds = out.map((item, index) => (index === 12 ? 'run_unknown' : String(item.json.runId ?? 'run_missing')));
-		const waited = await ctx.run({ resource: 'run', operation: 'wait', runId: byId('={{ $json.runId }}'), downloadFiles: false }, 'full', {
-			items: runIds.map((runId) => ({ json: { runId } })),
-			onError: 'continueRegularOutput',
-		});
+		const runIds = out.map((item, index) =>
+			index === 12 ? 'run_unknown' : String(item.json.runId ?? 'run_missing'),
+		);
+		const waited = await ctx.run(
+			{
+				resource: 'run',
+				operation: 'wait',
+				runId: byId('={{ $json.runId }}'),
+				downloadFiles: false,
+			},
+			'full',
+			{
+				items: runIds.map((runId) => ({ json: { runId } })),
+				onError: 'continueRegularOutput',
+			},
+		);
 		const again = waited.output(ACTION_NODE);
 		expect(again).toHaveLength(20);
 		again.forEach((item, index) => {
@@ -100,27 +141,44 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		const runs = apiRuns(ctx);
 		expect(runs).toHaveLength(5);
 		const context = thrownError(result).context as IDataObject;
-		const listed = (context.createdInBatch as IDataObject[]).map((entry) => [entry.itemIndex, entry.runId]);
-		expect(listed).toEqual(textItems(5).map((item, index) => [index, runOfText(String(item.json.text))?.runId]));
-		expect(String(thrownError(result).description)).toContain("createdInBatch");
+		const listed = (context.createdInBatch as IDataObject[]).map((entry) => [
+			entry.itemIndex,
+			entry.runId,
+		]);
+		expect(listed).toEqual(
+			textItems(5).map((item, index) => [index, runOfText(String(item.json.text))?.runId]),
+		);
+		expect(String(thrownError(result).description)).toContain('createdInBatch');
 		await allRequestsClosed();
 	});
 
 	it('Batch Size 1, without Continue On Fail: a failed start stops the batch: later items are never sent, earlier runs are listed', async () => {
-		const result = await ctx.run(startEach({ batching: { batchSize: 1 } }), 'full', { items: textItems(5, (index) => (index === 2 ? 'wf_does_not_exist' : wf.agentSummary)) });
+		const result = await ctx.run(startEach({ batching: { batchSize: 1 } }), 'full', {
+			items: textItems(5, (index) => (index === 2 ? 'wf_does_not_exist' : wf.agentSummary)),
+		});
 		expect(result.status).toBe('error');
 		expect(startPosts()).toHaveLength(3);
 		expect(apiRuns(ctx)).toHaveLength(2);
 		const context = thrownError(result).context as IDataObject;
-		expect((context.createdInBatch as IDataObject[]).map((entry) => entry.itemIndex)).toEqual([0, 1]);
+		expect((context.createdInBatch as IDataObject[]).map((entry) => entry.itemIndex)).toEqual([
+			0, 1,
+		]);
 		expect(context.itemIndex).toBe(2);
 		await allRequestsClosed();
 	});
 
 	it('Batch Size 3, without Continue On Fail: a failed start stops the batch; starts in flight finish and every run that exists is in createdInBatch, none started twice; nothing is sent after the failure came back', async () => {
 		// Each start takes 150 ms, so three are in flight at once and the failure of item 4 comes back while 5 and 6 are on their way.
-		ctx.sim.admin.addFault({ kind: 'delay', ms: 150, method: 'POST', path: '/workflows/runs', times: 1_000 });
-		const result = await ctx.run(startEach({ batching: { batchSize: 3 } }), 'full', { items: textItems(12, (index) => (index === 4 ? 'wf_does_not_exist' : wf.agentSummary)) });
+		ctx.sim.admin.addFault({
+			kind: 'delay',
+			ms: 150,
+			method: 'POST',
+			path: '/workflows/runs',
+			times: 1_000,
+		});
+		const result = await ctx.run(startEach({ batching: { batchSize: 3 } }), 'full', {
+			items: textItems(12, (index) => (index === 4 ? 'wf_does_not_exist' : wf.agentSummary)),
+		});
 		expect(result.status).toBe('error');
 		const context = thrownError(result).context as IDataObject;
 		expect(context.itemIndex).toBe(4);
@@ -133,17 +191,28 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		const answeredAt = Date.parse(failedAt.at) + (failedAt.durationMs ?? 0);
 		// Counted, not timed: the other two places may each have a start on its way when the failure comes back,
 		// which a loaded machine delivers late; a batch that went on would send the remaining six.
-		expect(startPosts().filter((entry) => Date.parse(entry.at) > answeredAt).length).toBeLessThanOrEqual(2);
+		expect(
+			startPosts().filter((entry) => Date.parse(entry.at) > answeredAt).length,
+		).toBeLessThanOrEqual(2);
 		expect(startPosts().length).toBeLessThan(12);
 		await allRequestsClosed();
 	});
 
 	it("the execution's cancel signal stops every wait at once; every run is still in the error", async () => {
-		const result = await ctx.run(startEach(), 'full', { items: textItems(4, () => wf.review), cancelAfterMs: 1500 });
+		const result = await ctx.run(startEach(), 'full', {
+			items: textItems(4, () => wf.review),
+			cancelAfterMs: 1500,
+		});
 		expect(result.status).toBe('canceled');
 		expect(apiRuns(ctx)).toHaveLength(4);
-		const listed = ((thrownError(result).context as IDataObject).createdInBatch as IDataObject[]).map((entry) => entry.runId);
-		expect(listed.sort()).toEqual(apiRuns(ctx).map((run) => run.runId).sort());
+		const listed = (
+			(thrownError(result).context as IDataObject).createdInBatch as IDataObject[]
+		).map((entry) => entry.runId);
+		expect(listed.sort()).toEqual(
+			apiRuns(ctx)
+				.map((run) => run.runId)
+				.sort(),
+		);
 		await allRequestsClosed();
 		expect(eventStreams().length).toBeGreaterThanOrEqual(1);
 	});
@@ -158,7 +227,8 @@ describe('Start Run with Wait for Completion over a batch', () => {
 		const approver = setInterval(() => {
 			const run = (index: number) => runOfText(text(index));
 			const [r0, r1, r2, r3] = [0, 1, 2, 3].map(run);
-			const streamOpen = (runId: string) => eventStreams().some((entry) => entry.path === `/workflows/runs/${runId}/events`);
+			const streamOpen = (runId: string) =>
+				eventStreams().some((entry) => entry.path === `/workflows/runs/${runId}/events`);
 			const approve = (candidate: typeof r0) => {
 				if (candidate && candidate.condition === 'paused' && !approved.has(candidate.runId)) {
 					approved.add(candidate.runId);
@@ -169,14 +239,31 @@ describe('Start Run with Wait for Completion over a batch', () => {
 			if (r2 && streamOpen(r2.runId)) approve(r2);
 		}, 20);
 		try {
-			const result = await ctx.run(startEach({ waitOptions: { followAtMost: 1 } }), 'full', { items: textItems(4, (index) => kinds[index]) });
+			const result = await ctx.run(startEach({ waitOptions: { followAtMost: 1 } }), 'full', {
+				items: textItems(4, (index) => kinds[index]),
+			});
 			expect(result.status).toBe('success');
 			const out = items(result);
 			const runIds = [0, 1, 2, 3].map((index) => runOfText(text(index))?.runId);
-			out.forEach((item, index) => expect(item).toMatchObject({ runId: runIds[index], status: 'Completed', wait: { outcome: 'finished' } }));
-			expect(out.map((item) => (item.wait as IDataObject).pausedForReview)).toEqual([true, false, true, false]);
-			const streamsOf = (runId?: string) => eventStreams().filter((entry) => entry.path === `/workflows/runs/${runId}/events`);
-			const readsOf = (runId?: string) => requests('GET', /^\/workflows\/runs\/[^/]+$/).filter((entry) => entry.path === `/workflows/runs/${runId}`);
+			out.forEach((item, index) =>
+				expect(item).toMatchObject({
+					runId: runIds[index],
+					status: 'Completed',
+					wait: { outcome: 'finished' },
+				}),
+			);
+			expect(out.map((item) => (item.wait as IDataObject).pausedForReview)).toEqual([
+				true,
+				false,
+				true,
+				false,
+			]);
+			const streamsOf = (runId?: string) =>
+				eventStreams().filter((entry) => entry.path === `/workflows/runs/${runId}/events`);
+			const readsOf = (runId?: string) =>
+				requests('GET', /^\/workflows\/runs\/[^/]+$/).filter(
+					(entry) => entry.path === `/workflows/runs/${runId}`,
+				);
 			// Ended before their turn: one read each, no stream (no refused 409 either).
 			for (const index of [1, 3]) {
 				expect(streamsOf(runIds[index])).toHaveLength(0);
@@ -187,7 +274,9 @@ describe('Start Run with Wait for Completion over a batch', () => {
 			// Still going at its turn: read first, then followed by its stream to the end.
 			const firstStream = Math.min(...streamsOf(runIds[2]).map((entry) => entry.seq));
 			expect(readsOf(runIds[2]).filter((entry) => entry.seq < firstStream)).toHaveLength(1);
-			expect(readsOf(runIds[2]).filter((entry) => entry.seq > firstStream).length).toBeGreaterThanOrEqual(1);
+			expect(
+				readsOf(runIds[2]).filter((entry) => entry.seq > firstStream).length,
+			).toBeGreaterThanOrEqual(1);
 			// Whichever way a run was followed, its output has the same shape.
 			expect(Object.keys(out[1]).sort()).toEqual(Object.keys(out[0]).sort());
 			expect(Object.keys(out[3]).sort()).toEqual(Object.keys(out[2]).sort());
@@ -197,14 +286,33 @@ describe('Start Run with Wait for Completion over a batch', () => {
 	});
 
 	it('429s during both phases are waited out: each run started exactly once and followed to its end', async () => {
-		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'POST', path: '/workflows/runs', retryAfterSeconds: 1, times: 3 });
-		ctx.sim.admin.addFault({ kind: 'status', status: 429, method: 'GET', path: EVENTS, retryAfterSeconds: 1, times: 3 });
+		ctx.sim.admin.addFault({
+			kind: 'status',
+			status: 429,
+			method: 'POST',
+			path: '/workflows/runs',
+			retryAfterSeconds: 1,
+			times: 3,
+		});
+		ctx.sim.admin.addFault({
+			kind: 'status',
+			status: 429,
+			method: 'GET',
+			path: EVENTS,
+			retryAfterSeconds: 1,
+			times: 3,
+		});
 		const result = await ctx.run(startEach(), 'full', { items: textItems(6) });
 		expect(result.status).toBe('success');
 		expect(startPosts().filter((entry) => entry.status === 429)).toHaveLength(3);
 		expect(apiRuns(ctx)).toHaveLength(6);
 		const out = items(result);
 		expect(new Set(out.map((item) => item.runId)).size).toBe(6);
-		out.forEach((item, index) => expect(item).toMatchObject({ runId: runOfText(`Contract ${index}: summarise it.`)?.runId, status: 'Completed' }));
+		out.forEach((item, index) =>
+			expect(item).toMatchObject({
+				runId: runOfText(`Contract ${index}: summarise it.`)?.runId,
+				status: 'Completed',
+			}),
+		);
 	});
 });

@@ -23,7 +23,9 @@ interface ExampleNode {
 }
 
 function exampleNode(name: string): ExampleNode {
-	const workflow = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'chat-structured-output.json'), 'utf8')) as { nodes: ExampleNode[] };
+	const workflow = JSON.parse(
+		readFileSync(join(__dirname, '..', '..', 'examples', 'chat-structured-output.json'), 'utf8'),
+	) as { nodes: ExampleNode[] };
 	const node = workflow.nodes.find((candidate) => candidate.name === name);
 	if (!node) throw new Error(`examples/chat-structured-output.json has no node "${name}"`);
 	return node;
@@ -32,11 +34,17 @@ function exampleNode(name: string): ExampleNode {
 describe("The demo's chat example answers from its prompt", () => {
 	it('Extract Key Terms: parties, effective date and notice days come from the user message', async () => {
 		const { parameters } = exampleNode('Extract Key Terms');
-		const prompt = ((parameters.messages as IDataObject).values as Array<{ role: string; content: string }>).find((message) => message.role === 'user')!.content;
+		const prompt = (
+			(parameters.messages as IDataObject).values as Array<{ role: string; content: string }>
+		).find((message) => message.role === 'user')!.content;
 		const result = await ctx.run(parameters);
 		expect(result.status).toBe('success');
 		const [answer] = items(result);
-		expect(answer).toEqual({ parties: ['Acme Ltd', 'Initech GmbH'], effective_date: '2026-02-02', notice_days: 90 });
+		expect(answer).toEqual({
+			parties: ['Acme Ltd', 'Initech GmbH'],
+			effective_date: '2026-02-02',
+			notice_days: 90,
+		});
 		// Every value is in the prompt: the names as written, the date as "2 February 2026", the notice as "(90)".
 		for (const party of answer.parties as string[]) expect(prompt).toContain(party);
 		expect(prompt).toContain('2 February 2026');

@@ -9,7 +9,10 @@ describe('Credential test (as n8n runs it from the credential dialog)', () => {
 	const data = (key: string, baseUrl = ctx.url) => ({ baseUrl, apiKey: key });
 
 	it('passes for a valid key with all scopes, and tolerates a trailing slash', async () => {
-		expect(await testCredential(data(FIXTURE_KEYS.full, `${ctx.url}/`))).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential(data(FIXTURE_KEYS.full, `${ctx.url}/`))).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 	});
 
 	it('passes for a valid key with only chat:completions', async () => {
@@ -37,7 +40,10 @@ describe('Credential test (as n8n runs it from the credential dialog)', () => {
 
 	it('fails for a wrong base URL: a path that is not the API, and a port nobody listens on', async () => {
 		const wrongPath = await testCredential(data(FIXTURE_KEYS.full, `${ctx.url}/not-the-api`));
-		expect(wrongPath).toEqual({ status: 'Error', message: expect.stringMatching(/does not point at the Drafting Workspace API/) });
+		expect(wrongPath).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/does not point at the Drafting Workspace API/),
+		});
 		const nobody = await testCredential(data(FIXTURE_KEYS.full, 'http://127.0.0.1:9'));
 		expect(nobody).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
 	});

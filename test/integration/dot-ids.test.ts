@@ -15,22 +15,31 @@ const OPERATIONS = [
 ] as const;
 
 describe('an ID made only of dots is refused, nothing sent', () => {
-	it.each(OPERATIONS.flatMap(([resource, operation, field]) => ['.', '..'].map((id) => [resource, operation, field, id] as const)))(
-		'%s → %s with %s %p',
-		async (resource, operation, field, id) => {
-			const result = await ctx.run({ resource, operation, [field]: byId(id) });
-			expect(result.status).toBe('error');
-			expect(failure(result).message).toMatch(/an ID made only of dots names no resource/);
-			expect(failure(result).description).toMatch(/Check the ID/);
-			expect(ctx.sim.admin.requests().filter((entry) => entry.path !== '/models')).toEqual([]);
-		},
-	);
+	it.each(
+		OPERATIONS.flatMap(([resource, operation, field]) =>
+			['.', '..'].map((id) => [resource, operation, field, id] as const),
+		),
+	)('%s → %s with %s %p', async (resource, operation, field, id) => {
+		const result = await ctx.run({ resource, operation, [field]: byId(id) });
+		expect(result.status).toBe('error');
+		expect(failure(result).message).toMatch(/an ID made only of dots names no resource/);
+		expect(failure(result).description).toMatch(/Check the ID/);
+		expect(ctx.sim.admin.requests().filter((entry) => entry.path !== '/models')).toEqual([]);
+	});
 
 	it('Continue On Fail: the dotted item gets its error, the others their records, in order', async () => {
 		const ids = [FIXTURE_IDS.workflows.agentSummary, '..', FIXTURE_IDS.workflows.review];
 		const result = await getEachWorkflow(ctx, ids);
 		const out = items(result);
-		expect(out.map((item) => item.workflowId ?? item.error)).toEqual([ids[0], expect.stringMatching(/only of dots/), ids[2]]);
-		expect(ctx.sim.admin.requests().some((entry) => entry.path === '/workflows' || entry.path === '/workflows/')).toBe(false);
+		expect(out.map((item) => item.workflowId ?? item.error)).toEqual([
+			ids[0],
+			expect.stringMatching(/only of dots/),
+			ids[2],
+		]);
+		expect(
+			ctx.sim.admin
+				.requests()
+				.some((entry) => entry.path === '/workflows' || entry.path === '/workflows/'),
+		).toBe(false);
 	});
 });

@@ -17,15 +17,29 @@ const LIST = { resource: 'workflow', operation: 'getAll', returnAll: true };
 function declaredFailure(result: HarnessRun): Failure | undefined {
 	expect(result.status).toBe('error');
 	const stored = (result.error as { failure?: Failure } | undefined)?.failure;
-	expect((result.nodeError(ACTION_NODE) as { failure?: Failure } | undefined)?.failure).toEqual(stored);
+	expect((result.nodeError(ACTION_NODE) as { failure?: Failure } | undefined)?.failure).toEqual(
+		stored,
+	);
 	return stored;
 }
 
 const listHits = () => ctx.sim.admin.requests().filter((entry) => entry.path === '/workflows');
 
 it('a 429 that outlasts the retries: rate-limited, with the wait the last answer asked for', async () => {
-	ctx.sim.admin.addFault({ path: '/workflows', kind: 'status', status: 429, retryAfterSeconds: 1, times: 2 });
-	ctx.sim.admin.addFault({ path: '/workflows', kind: 'status', status: 429, retryAfterSeconds: 120, times: 1 });
+	ctx.sim.admin.addFault({
+		path: '/workflows',
+		kind: 'status',
+		status: 429,
+		retryAfterSeconds: 1,
+		times: 2,
+	});
+	ctx.sim.admin.addFault({
+		path: '/workflows',
+		kind: 'status',
+		status: 429,
+		retryAfterSeconds: 120,
+		times: 1,
+	});
 	const result = await ctx.run(LIST);
 	expect(listHits().map((entry) => entry.status)).toEqual([429, 429, 429]);
 	expect(failure(result).description).toContain('The node tried 3 times, then stopped');
@@ -37,20 +51,40 @@ it('a revoked key: credential-invalid, with no wait', async () => {
 });
 
 it('quota_exceeded: quota-exhausted, resetting at the reset_at the service sent', async () => {
-	ctx.sim.admin.addFault({ path: '/workflows', kind: 'status', status: 429, errorType: 'quota_exceeded', retryAfterSeconds: 600 });
+	ctx.sim.admin.addFault({
+		path: '/workflows',
+		kind: 'status',
+		status: 429,
+		errorType: 'quota_exceeded',
+		retryAfterSeconds: 600,
+	});
 	const result = await ctx.run(LIST);
-	const resetAt = ((result.error as { context?: IDataObject }).context?.serviceBody as IDataObject).reset_at;
+	const resetAt = ((result.error as { context?: IDataObject }).context?.serviceBody as IDataObject)
+		.reset_at;
 	expect(typeof resetAt).toBe('string');
-	expect(declaredFailure(result)).toEqual({ cause: 'quota-exhausted', resetsAtEpochMs: Date.parse(String(resetAt)) });
+	expect(declaredFailure(result)).toEqual({
+		cause: 'quota-exhausted',
+		resetsAtEpochMs: Date.parse(String(resetAt)),
+	});
 	expect(listHits()).toHaveLength(1);
 });
 
 it.each([
 	['a key without the scope (missing_scope)', 'noWorkflowsRead' as const, LIST],
-	['a key whose allowlist omits the workflow (workflow_not_in_allowlist)', 'allowlisted' as const, { resource: 'workflow', operation: 'get', workflowId: byId(FIXTURE_IDS.workflows.inputNda) }],
-	['an unknown id (404)', 'full' as const, { resource: 'workflow', operation: 'get', workflowId: byId('wf_missing') }],
+	[
+		'a key whose allowlist omits the workflow (workflow_not_in_allowlist)',
+		'allowlisted' as const,
+		{ resource: 'workflow', operation: 'get', workflowId: byId(FIXTURE_IDS.workflows.inputNda) },
+	],
+	[
+		'an unknown id (404)',
+		'full' as const,
+		{ resource: 'workflow', operation: 'get', workflowId: byId('wf_missing') },
+	],
 ])('%s: configuration-invalid', async (_label, key, parameters) => {
-	expect(declaredFailure(await ctx.run(parameters, key))).toEqual({ cause: 'configuration-invalid' });
+	expect(declaredFailure(await ctx.run(parameters, key))).toEqual({
+		cause: 'configuration-invalid',
+	});
 });
 
 it('API keys disabled on the deployment (503 feature_disabled): configuration-invalid, not a wait', async () => {
@@ -64,9 +98,16 @@ it('a service that refuses connections: temporarily-unavailable', async () => {
 });
 
 it('the trigger’s poll throws the declared failure n8n’s poll backoff reads: a revoked key rests, it is not hammered', async () => {
-	const harness = await PollHarness.create({ events: ['Completed'] }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.revoked });
+	const harness = await PollHarness.create(
+		{ events: ['Completed'] },
+		{ baseUrl: ctx.url, apiKey: FIXTURE_KEYS.revoked },
+	);
 	const { error } = await harness.poll();
 	expect((error as { failure?: Failure }).failure).toEqual({ cause: 'credential-invalid' });
-	const unset = await (await PollHarness.create({ events: [] }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full })).poll();
-	expect((unset.error as { failure?: Failure }).failure).toEqual({ cause: 'configuration-invalid' });
+	const unset = await (
+		await PollHarness.create({ events: [] }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full })
+	).poll();
+	expect((unset.error as { failure?: Failure }).failure).toEqual({
+		cause: 'configuration-invalid',
+	});
 });

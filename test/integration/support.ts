@@ -1,9 +1,27 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { ACTION_NODE, actionWorkflow, chainWorkflow, credentialFor, runWorkflow, type ActionWorkflowOptions, type HarnessRun, type RunOptions } from '../harness';
-import { createSimulator, FIXTURE_KEYS, runAdmin, type FixtureKeyName, type RequestLogEntry, type RunAdminView, type Simulator } from '../simulator';
+import {
+	ACTION_NODE,
+	actionWorkflow,
+	chainWorkflow,
+	credentialFor,
+	runWorkflow,
+	type ActionWorkflowOptions,
+	type HarnessRun,
+	type RunOptions,
+} from '../harness';
+import {
+	createSimulator,
+	FIXTURE_KEYS,
+	runAdmin,
+	type FixtureKeyName,
+	type RequestLogEntry,
+	type RunAdminView,
+	type Simulator,
+} from '../simulator';
 
-export type RunInContextOptions = ActionWorkflowOptions & Pick<RunOptions, 'streaming' | 'cancelAfterMs'> & { baseUrl?: string };
+export type RunInContextOptions = ActionWorkflowOptions &
+	Pick<RunOptions, 'streaming' | 'cancelAfterMs'> & { baseUrl?: string };
 
 /**
  * One simulator per test file, and a record of everything every run produced, so a test can assert that
@@ -24,16 +42,27 @@ export class IntegrationContext {
 	}
 
 	/** Runs the action node with the given parameters and fixture key (or a literal key). */
-	async run(parameters: IDataObject, key: FixtureKeyName | { literal: string } = 'full', options: RunInContextOptions = {}): Promise<HarnessRun> {
+	async run(
+		parameters: IDataObject,
+		key: FixtureKeyName | { literal: string } = 'full',
+		options: RunInContextOptions = {},
+	): Promise<HarnessRun> {
 		return await this.runChain([parameters], key, options);
 	}
 
 	/** Several Drafting Workspace nodes in a row ("Drafting Workspace", "Drafting Workspace 2", …). */
-	async runChain(steps: IDataObject[], key: FixtureKeyName | { literal: string } = 'full', options: RunInContextOptions = {}): Promise<HarnessRun> {
+	async runChain(
+		steps: IDataObject[],
+		key: FixtureKeyName | { literal: string } = 'full',
+		options: RunInContextOptions = {},
+	): Promise<HarnessRun> {
 		const apiKey = typeof key === 'string' ? FIXTURE_KEYS[key] : key.literal;
 		// Test parameters are plain JSON; n8n's parameter type is stricter than anything a test needs to say.
 		const parameters = steps as INode['parameters'][];
-		const workflow = parameters.length === 1 ? actionWorkflow(parameters[0], options) : chainWorkflow(parameters, options);
+		const workflow =
+			parameters.length === 1
+				? actionWorkflow(parameters[0], options)
+				: chainWorkflow(parameters, options);
 		const result = await runWorkflow(workflow, {
 			credentials: [credentialFor(options.baseUrl ?? this.url, apiKey)],
 			streaming: options.streaming,
@@ -51,7 +80,11 @@ export class IntegrationContext {
 
 	/** Every key string (and its base64) that must never show up anywhere. */
 	static secrets(): string[] {
-		return Object.values(FIXTURE_KEYS).flatMap((key) => [key, Buffer.from(key).toString('base64'), Buffer.from(`Bearer ${key}`).toString('base64')]);
+		return Object.values(FIXTURE_KEYS).flatMap((key) => [
+			key,
+			Buffer.from(key).toString('base64'),
+			Buffer.from(`Bearer ${key}`).toString('base64'),
+		]);
 	}
 
 	leaks(extraSecrets: string[] = []): string[] {
@@ -64,7 +97,10 @@ export class IntegrationContext {
  * The one simulator of a test file, with the hooks every engine test file wants: started before the first test,
  * stopped after the last, reset before each test, and no key in anything a test's runs produced.
  */
-export function useIntegrationContext(options: Parameters<typeof createSimulator>[0] = {}, extraSecrets: string[] = []): IntegrationContext {
+export function useIntegrationContext(
+	options: Parameters<typeof createSimulator>[0] = {},
+	extraSecrets: string[] = [],
+): IntegrationContext {
 	const ctx = new IntegrationContext();
 	beforeAll(async () => ctx.start(options));
 	afterAll(async () => ctx.stop());
@@ -86,7 +122,13 @@ export function usePollSimulator(): IntegrationContext {
 }
 
 /** A direct call to the simulator (test setup: produce a document, start a run), not through the node. */
-export async function callService(baseUrl: string, method: string, path: string, body?: unknown, key: FixtureKeyName = 'full'): Promise<Record<string, unknown>> {
+export async function callService(
+	baseUrl: string,
+	method: string,
+	path: string,
+	body?: unknown,
+	key: FixtureKeyName = 'full',
+): Promise<Record<string, unknown>> {
 	const response = await fetch(baseUrl + path, {
 		method,
 		headers: { authorization: `Bearer ${FIXTURE_KEYS[key]}`, 'content-type': 'application/json' },
@@ -108,7 +150,12 @@ export function items(result: HarnessRun, node = ACTION_NODE): IDataObject[] {
  * What a batch that went on past its failures (Continue On Fail, or none failed) hands on: one output item per input
  * item, in order and paired with it; a failed item carries its error, every other one what `expected` says.
  */
-export function expectOneItemPerInput(result: HarnessRun, count: number, fails: (index: number) => boolean, expected: (index: number) => IDataObject): void {
+export function expectOneItemPerInput(
+	result: HarnessRun,
+	count: number,
+	fails: (index: number) => boolean,
+	expected: (index: number) => IDataObject,
+): void {
 	const out = result.output(ACTION_NODE);
 	expect(out).toHaveLength(count);
 	out.forEach((item, index) => {
@@ -134,7 +181,10 @@ export function personStartedRunIds(sim: Simulator): string[] {
 }
 
 /** The message and description of the error that stopped a run. */
-export function failure(result: HarnessRun, node = ACTION_NODE): { message: string; description: string; httpCode?: string } {
+export function failure(
+	result: HarnessRun,
+	node = ACTION_NODE,
+): { message: string; description: string; httpCode?: string } {
 	const error = (result.nodeError(node) ?? result.error ?? {}) as IDataObject;
 	return {
 		message: String(error.message ?? ''),

@@ -36,18 +36,35 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		await harness.poll();
 		const first = await start(wf.agentSummary, 3);
 		await waitUntil(() => first.every(isFinished));
-		ctx.sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 1, times: 2 });
+		ctx.sim.admin.addFault({
+			kind: 'status',
+			status: 429,
+			path: '/workflows/runs',
+			method: 'GET',
+			retryAfterSeconds: 1,
+			times: 2,
+		});
 		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(first));
 
 		const second = await start(wf.agentSummary, 3);
 		await waitUntil(() => second.every(isFinished));
-		ctx.sim.admin.addFault({ kind: 'status', status: 429, path: '/workflows/runs', method: 'GET', retryAfterSeconds: 60, times: 1 });
+		ctx.sim.admin.addFault({
+			kind: 'status',
+			status: 429,
+			path: '/workflows/runs',
+			method: 'GET',
+			retryAfterSeconds: 60,
+			times: 1,
+		});
 		const skipped = await harness.poll();
 		expect(skipped.error).toBeUndefined();
 		expect(skipped.items).toBeNull();
-		expect(skipped.log.join('\n')).toMatch(/poll skipped after a transient error \(429\).*waits 60 s before it asks again/);
+		expect(skipped.log.join('\n')).toMatch(
+			/poll skipped after a transient error \(429\).*waits 60 s before it asks again/,
+		);
 		// The service asked for 60 s: the trigger asks nothing before that, and then catches up.
-		const lists = () => ctx.sim.admin.requests().filter((entry) => entry.path === '/workflows/runs').length;
+		const lists = () =>
+			ctx.sim.admin.requests().filter((entry) => entry.path === '/workflows/runs').length;
 		const before = lists();
 		const resting = await harness.poll();
 		expect(resting.items).toBeNull();
@@ -63,7 +80,13 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		const runs = await start(wf.agentSummary, 2);
 		await waitUntil(() => runs.every(isFinished));
 
-		ctx.sim.admin.addFault({ kind: 'status', status: 500, path: '/workflows/runs', method: 'GET', times: 1 });
+		ctx.sim.admin.addFault({
+			kind: 'status',
+			status: 500,
+			path: '/workflows/runs',
+			method: 'GET',
+			times: 1,
+		});
 		const unavailable = await harness.poll();
 		expect(unavailable.error).toBeUndefined();
 		expect(unavailable.items).toBeNull();
@@ -73,15 +96,29 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		ctx.sim.admin.lockTenant(FIXTURE_IDS.workspaces.acme, { requests: 2 });
 		expect(new Set(firedIds(await harness.poll()))).toEqual(new Set(runs));
 
-		ctx.sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
+		ctx.sim.admin.addFault({
+			kind: 'status',
+			status: 503,
+			path: '/workflows/runs',
+			method: 'GET',
+			times: 1,
+		});
 		const manual = await harness.poll('manual');
 		expect(String((manual.error as Error | undefined)?.message)).toContain('feature_disabled');
 
 		// API keys switched off on the deployment: waiting does not help, someone must act. Thrown, with its cause.
-		ctx.sim.admin.addFault({ kind: 'status', status: 503, path: '/workflows/runs', method: 'GET', times: 1 });
+		ctx.sim.admin.addFault({
+			kind: 'status',
+			status: 503,
+			path: '/workflows/runs',
+			method: 'GET',
+			times: 1,
+		});
 		const disabled = await harness.poll();
 		expect(String((disabled.error as Error | undefined)?.message)).toContain('feature_disabled');
-		expect((disabled.error as { failure?: unknown }).failure).toEqual({ cause: 'configuration-invalid' });
+		expect((disabled.error as { failure?: unknown }).failure).toEqual({
+			cause: 'configuration-invalid',
+		});
 	});
 
 	it('manual "Fetch test event" returns the most recent matching finished run without touching the state', async () => {
@@ -105,7 +142,9 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		expect(items ?? null).toBeNull();
 		expect((error as Error).message).toBe('No run has finished with the selected statuses yet');
 		const description = String((error as { description?: string }).description);
-		expect(description).toContain('latest run that finished as Cancelled (of the selected workflows)');
+		expect(description).toContain(
+			'latest run that finished as Cancelled (of the selected workflows)',
+		);
 		expect(description).toContain('Run → Start');
 	});
 });

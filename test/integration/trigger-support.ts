@@ -22,20 +22,28 @@ export function usePolledTrigger() {
 
 /** The trigger, runs and their states on the test file's simulator (read when called: the simulator starts later). */
 function triggerTools(ctx: IntegrationContext) {
-	async function trigger(parameters: IDataObject = ALL_EVENTS, key = FIXTURE_KEYS.full): Promise<PollHarness> {
+	async function trigger(
+		parameters: IDataObject = ALL_EVENTS,
+		key = FIXTURE_KEYS.full,
+	): Promise<PollHarness> {
 		return await PollHarness.create(parameters, { baseUrl: ctx.url, apiKey: key });
 	}
 
-	const api = (method: string, path: string, body?: unknown) => callService(ctx.url, method, path, body);
+	const api = (method: string, path: string, body?: unknown) =>
+		callService(ctx.url, method, path, body);
 
 	async function start(workflowId: string, count: number): Promise<string[]> {
 		const ids: string[] = [];
-		for (let i = 0; i < count; i++) ids.push(String((await api('POST', '/workflows/runs', { workflowId, input: `run ${i}` })).runId));
+		for (let i = 0; i < count; i++)
+			ids.push(
+				String((await api('POST', '/workflows/runs', { workflowId, input: `run ${i}` })).runId),
+			);
 		return ids;
 	}
 
 	const statusOf = (runId: string) => runAdmin(ctx.sim).run(runId)?.status;
-	const isFinished = (runId: string) => ['Completed', 'Failed', 'Cancelled'].includes(String(statusOf(runId)));
+	const isFinished = (runId: string) =>
+		['Completed', 'Failed', 'Cancelled'].includes(String(statusOf(runId)));
 	const isPaused = (runId: string) => runAdmin(ctx.sim).run(runId)?.condition === 'paused';
 	return { trigger, api, start, isFinished, isPaused };
 }

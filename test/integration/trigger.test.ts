@@ -65,8 +65,15 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		await waitUntil(() => isFinished(runId));
 		const { items } = await harness.poll();
 		expect(items).toHaveLength(1);
-		expect(items![0].json).toMatchObject({ runId, status: 'Completed', workflowId: wf.agentSummary });
-		expect(items![0].binary?.data).toMatchObject({ fileName: 'contract-summary.pdf', mimeType: 'application/pdf' });
+		expect(items![0].json).toMatchObject({
+			runId,
+			status: 'Completed',
+			workflowId: wf.agentSummary,
+		});
+		expect(items![0].binary?.data).toMatchObject({
+			fileName: 'contract-summary.pdf',
+			mimeType: 'application/pdf',
+		});
 	});
 
 	it('fires only the selected events and workflows', async () => {
@@ -96,7 +103,6 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		expect(firedIds(await restarted.poll())).toEqual([]);
 	});
 
-
 	it('runs started by people never fire', async () => {
 		const harness = await trigger();
 		await harness.poll();
@@ -119,7 +125,14 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 			// 40 runs that started (and finished) after the previous poll, as between two real polls.
 			await new Promise((resolve) => setTimeout(resolve, 45));
 			runAdmin(ctx.sim).seedRuns([
-				{ workflowId: wf.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date().toISOString(), count: 40, spacingMs: 1 },
+				{
+					workflowId: wf.agentSummary,
+					keyId: FIXTURE_IDS.keys.full,
+					status: 'Completed',
+					startedAt: new Date().toISOString(),
+					count: 40,
+					spacingMs: 1,
+				},
 			]);
 			const result = await harness.poll();
 			total += firedIds(result).length;
@@ -128,6 +141,8 @@ describe('Drafting Workspace Trigger (Run Finished) through n8n-core PollContext
 		}
 		expect(total).toBe(2000);
 		expect(largest).toBeLessThan(64 * 1024);
-		console.info(`trigger static data after 2,000 fired runs: ${staticDataBytes(harness)} bytes (largest seen ${largest})`);
+		console.info(
+			`trigger static data after 2,000 fired runs: ${staticDataBytes(harness)} bytes (largest seen ${largest})`,
+		);
 	}, 300_000);
 });

@@ -21,7 +21,8 @@ const WIDE = 12;
 const SLOW_MS = 250;
 
 type Items = Array<{ json: IDataObject }>;
-const each = (make: (index: number) => IDataObject): Items => Array.from({ length: COUNT }, (_, index) => ({ json: make(index) }));
+const each = (make: (index: number) => IDataObject): Items =>
+	Array.from({ length: COUNT }, (_, index) => ({ json: make(index) }));
 
 async function producedLinks(): Promise<IDataObject[]> {
 	const result = await ctx.run(
@@ -30,7 +31,16 @@ async function producedLinks(): Promise<IDataObject[]> {
 			operation: 'produce',
 			templateId: byId('tpl_offer_letter'),
 			title: '={{ "Offer " + $itemIndex }}',
-			answers: { mappingMode: 'defineBelow', value: { 'employee.name': 'Jordan Lee', 'employee.start_date': '2026-03-01', role: 'Counsel' }, matchingColumns: [], schema: [] },
+			answers: {
+				mappingMode: 'defineBelow',
+				value: {
+					'employee.name': 'Jordan Lee',
+					'employee.start_date': '2026-03-01',
+					role: 'Counsel',
+				},
+				matchingColumns: [],
+				schema: [],
+			},
 			batching: { batchSize: COUNT },
 		},
 		'full',
@@ -40,11 +50,20 @@ async function producedLinks(): Promise<IDataObject[]> {
 }
 
 async function uploadedIds(count = COUNT, waitUntilReady = false): Promise<string[]> {
-	const data = (index: number) => ({ base64: Buffer.from(`Note ${index}\n`).toString('base64'), fileName: `note-${index}.txt`, mimeType: 'text/plain' });
+	const data = (index: number) => ({
+		base64: Buffer.from(`Note ${index}\n`).toString('base64'),
+		fileName: `note-${index}.txt`,
+		mimeType: 'text/plain',
+	});
 	const result = await ctx.run(
 		{ resource: 'inputDocument', operation: 'upload', binaryPropertyName: 'data', waitUntilReady },
 		'full',
-		{ items: Array.from({ length: count }, (_, index) => ({ json: {}, binary: { data: data(index) } })) },
+		{
+			items: Array.from({ length: count }, (_, index) => ({
+				json: {},
+				binary: { data: data(index) },
+			})),
+		},
 	);
 	return result.output(ACTION_NODE).map((item) => String(item.json.documentId));
 }
@@ -59,7 +78,11 @@ async function runWithDocument(): Promise<{ runId: string; documentVersionId: st
 		operation: 'start',
 		workflowId: byId(FIXTURE_IDS.workflows.inputNda),
 		inputMode: 'json',
-		inputJson: JSON.stringify({ counterparty: 'Initech Ltd', effective_date: '2026-03-01', source_document: { documentId, documentVersionId } }),
+		inputJson: JSON.stringify({
+			counterparty: 'Initech Ltd',
+			effective_date: '2026-03-01',
+			source_document: { documentId, documentVersionId },
+		}),
 		waitForCompletion: true,
 		downloadFiles: false,
 		waitOptions: { checkInterval: 1, timeout: 60 },
@@ -83,7 +106,12 @@ interface ReadCase {
 
 const seeded = async () =>
 	runAdmin(ctx.sim).seedRuns(
-		Array.from({ length: COUNT }, () => ({ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed' as const, startedAt: new Date(Date.now() - 60_000).toISOString() })),
+		Array.from({ length: COUNT }, () => ({
+			workflowId: FIXTURE_IDS.workflows.agentSummary,
+			keyId: FIXTURE_IDS.keys.full,
+			status: 'Completed' as const,
+			startedAt: new Date(Date.now() - 60_000).toISOString(),
+		})),
 	);
 
 const CASES: ReadCase[] = [
@@ -93,7 +121,10 @@ const CASES: ReadCase[] = [
 		path: /^\/workflows\/runs\/[^/]+$/,
 		slowPath: '^/workflows/runs/[^/]+$',
 		parameters: { resource: 'run', operation: 'get', runId: byId('={{ $json.runId }}') },
-		items: async () => (await seeded()).map((runId, index) => ({ json: { runId: index === BAD ? 'run_missing' : runId } })),
+		items: async () =>
+			(await seeded()).map((runId, index) => ({
+				json: { runId: index === BAD ? 'run_missing' : runId },
+			})),
 		fixedOne: READ_CONCURRENCY,
 	},
 	{
@@ -101,8 +132,15 @@ const CASES: ReadCase[] = [
 		method: 'GET',
 		path: /^\/workflows\/[^/]+$/,
 		slowPath: '^/workflows/[^/]+$',
-		parameters: { resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.workflowId }}') },
-		items: async () => each((index) => ({ workflowId: index === BAD ? 'wf_missing' : FIXTURE_IDS.workflows.agentSummary })),
+		parameters: {
+			resource: 'workflow',
+			operation: 'get',
+			workflowId: byId('={{ $json.workflowId }}'),
+		},
+		items: async () =>
+			each((index) => ({
+				workflowId: index === BAD ? 'wf_missing' : FIXTURE_IDS.workflows.agentSummary,
+			})),
 		fixedOne: READ_CONCURRENCY,
 	},
 	{
@@ -110,8 +148,13 @@ const CASES: ReadCase[] = [
 		method: 'GET',
 		path: /^\/document-templates\/[^/]+$/,
 		slowPath: '^/document-templates/[^/]+$',
-		parameters: { resource: 'template', operation: 'get', templateId: byId('={{ $json.templateId }}') },
-		items: async () => each((index) => ({ templateId: index === BAD ? 'tpl_missing' : 'tpl_offer_letter' })),
+		parameters: {
+			resource: 'template',
+			operation: 'get',
+			templateId: byId('={{ $json.templateId }}'),
+		},
+		items: async () =>
+			each((index) => ({ templateId: index === BAD ? 'tpl_missing' : 'tpl_offer_letter' })),
 		fixedOne: READ_CONCURRENCY,
 	},
 	{
@@ -119,8 +162,15 @@ const CASES: ReadCase[] = [
 		method: 'GET',
 		path: /^\/workflow-inputs\/documents\/[^/]+$/,
 		slowPath: '^/workflow-inputs/documents/[^/]+$',
-		parameters: { resource: 'inputDocument', operation: 'get', documentId: '={{ $json.documentId }}' },
-		items: async () => (await uploadedIds()).map((documentId, index) => ({ json: { documentId: index === BAD ? 'doc_missing' : documentId } })),
+		parameters: {
+			resource: 'inputDocument',
+			operation: 'get',
+			documentId: '={{ $json.documentId }}',
+		},
+		items: async () =>
+			(await uploadedIds()).map((documentId, index) => ({
+				json: { documentId: index === BAD ? 'doc_missing' : documentId },
+			})),
 		fixedOne: READ_CONCURRENCY,
 	},
 	{
@@ -128,10 +178,22 @@ const CASES: ReadCase[] = [
 		method: 'GET',
 		path: /^\/documents\//,
 		slowPath: '^/documents/',
-		parameters: { resource: 'document', operation: 'download', links: '={{ $json.links }}', format: 'pdf' },
+		parameters: {
+			resource: 'document',
+			operation: 'download',
+			links: '={{ $json.links }}',
+			format: 'pdf',
+		},
 		items: async () => {
 			const links = await producedLinks();
-			return links.map((link, index) => ({ json: { links: index === BAD ? JSON.parse(JSON.stringify(link).replace(/doc_[A-Za-z0-9]+/g, 'doc_missing')) : link } }));
+			return links.map((link, index) => ({
+				json: {
+					links:
+						index === BAD
+							? JSON.parse(JSON.stringify(link).replace(/doc_[A-Za-z0-9]+/g, 'doc_missing'))
+							: link,
+				},
+			}));
 		},
 		fixedOne: 1,
 	},
@@ -140,44 +202,71 @@ const CASES: ReadCase[] = [
 		method: 'GET',
 		path: /^\/workflows\/runs\/[^/]+\/input-documents\//,
 		slowPath: '^/workflows/runs/[^/]+/input-documents/',
-		parameters: { resource: 'run', operation: 'downloadInputDocument', runId: byId('={{ $json.runId }}'), documentVersionId: '={{ $json.documentVersionId }}' },
+		parameters: {
+			resource: 'run',
+			operation: 'downloadInputDocument',
+			runId: byId('={{ $json.runId }}'),
+			documentVersionId: '={{ $json.documentVersionId }}',
+		},
 		items: async () => {
 			const { runId, documentVersionId } = await runWithDocument();
-			return each((index) => ({ runId, documentVersionId: index === BAD ? 'dv_missing' : documentVersionId }));
+			return each((index) => ({
+				runId,
+				documentVersionId: index === BAD ? 'dv_missing' : documentVersionId,
+			}));
 		},
 		fixedOne: 1,
 	},
 ];
 
 describe.each(CASES)('$name', ({ method, path, slowPath, parameters, items, fixedOne }) => {
-	const sentSince = (seq: number) => ctx.sim.admin.requests().filter((entry) => entry.seq > seq && entry.method === method && path.test(entry.path));
+	const sentSince = (seq: number) =>
+		ctx.sim.admin
+			.requests()
+			.filter((entry) => entry.seq > seq && entry.method === method && path.test(entry.path));
 
 	it(`Batch Size ${WIDE}: ${WIDE} reads in flight; Continue On Fail over ${COUNT} items isolates the missing one; every item read once, in order`, async () => {
 		const input = await items();
 		ctx.sim.admin.addFault({ kind: 'delay', ms: SLOW_MS, method, path: slowPath, times: 10_000 });
 		const since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
-		const result = await ctx.run({ ...parameters, batching: { batchSize: WIDE } }, 'full', { items: input, onError: 'continueRegularOutput' });
+		const result = await ctx.run({ ...parameters, batching: { batchSize: WIDE } }, 'full', {
+			items: input,
+			onError: 'continueRegularOutput',
+		});
 		expect(result.status).toBe('success');
 		const sent = sentSince(since);
 		expect(sent).toHaveLength(COUNT);
 		expect(mostOpenAtOnce(sent)).toBe(WIDE);
 		const out = result.output(ACTION_NODE);
 		expect(out.map((item) => item.pairedItem)).toEqual(input.map((_, index) => ({ item: index })));
-		out.forEach((item, index) => expect([index, typeof item.json.error === 'string']).toEqual([index, index === BAD]));
+		out.forEach((item, index) =>
+			expect([index, typeof item.json.error === 'string']).toEqual([index, index === BAD]),
+		);
 	});
 
 	it(`a fixed Batch Size of 1: ${fixedOne} at once; Auto, the default: at least ${AUTO_PACE.start} at once, every item read once, in order`, async () => {
 		const input = await items();
 		ctx.sim.admin.addFault({ kind: 'delay', ms: SLOW_MS, method, path: slowPath, times: 10_000 });
 		let since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
-		const fixed = await ctx.run({ ...parameters, batching: { pace: 'fixed', batchSize: 1 } }, 'full', { items: input, onError: 'continueRegularOutput' });
+		const fixed = await ctx.run(
+			{ ...parameters, batching: { pace: 'fixed', batchSize: 1 } },
+			'full',
+			{ items: input, onError: 'continueRegularOutput' },
+		);
 		expect(fixed.status).toBe('success');
 		expect(mostOpenAtOnce(sentSince(since))).toBe(fixedOne);
 		since = ctx.sim.admin.requests().at(-1)?.seq ?? 0;
-		const auto = await ctx.run(parameters, 'full', { items: input, onError: 'continueRegularOutput' });
+		const auto = await ctx.run(parameters, 'full', {
+			items: input,
+			onError: 'continueRegularOutput',
+		});
 		expect(auto.status).toBe('success');
 		expect(sentSince(since)).toHaveLength(COUNT);
-		expect(mostOpenAtOnce(sentSince(since))).toBeGreaterThanOrEqual(Math.min(COUNT, AUTO_PACE.start));
-		expect(auto.output(ACTION_NODE).map((item) => item.pairedItem)).toEqual(input.map((_, index) => ({ item: index })));
+		expect(mostOpenAtOnce(sentSince(since))).toBeGreaterThanOrEqual(
+			Math.min(COUNT, AUTO_PACE.start),
+		);
+		expect(auto.output(ACTION_NODE).map((item) => item.pairedItem)).toEqual(
+			input.map((_, index) => ({ item: index })),
+		);
 	});
 });

@@ -19,16 +19,29 @@ const produce = {
 	title: '={{ $json.title }}',
 	answers: {
 		mappingMode: 'defineBelow',
-		value: { 'employee.name': '={{ $json.name }}', 'employee.start_date': '2026-03-01', role: 'Counsel' },
+		value: {
+			'employee.name': '={{ $json.name }}',
+			'employee.start_date': '2026-03-01',
+			role: 'Counsel',
+		},
 		matchingColumns: [],
 		schema: [],
 	},
 };
-const people = Array.from({ length: ITEMS }, (_, index) => ({ json: { title: `Offer ${index}`, name: `Person ${index}` } }));
-const thrown = (result: HarnessRun) => (result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;
+const people = Array.from({ length: ITEMS }, (_, index) => ({
+	json: { title: `Offer ${index}`, name: `Person ${index}` },
+}));
+const thrown = (result: HarnessRun) =>
+	(result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;
 
 it(`a stopped execution of ${ITEMS} Produce items reports every document already made in createdInBatch`, async () => {
-	ctx.sim.admin.addFault({ kind: 'delay', ms: 1_000, method: 'POST', path: '/document-templates/*', times: 10_000 });
+	ctx.sim.admin.addFault({
+		kind: 'delay',
+		ms: 1_000,
+		method: 'POST',
+		path: '/document-templates/*',
+		times: 10_000,
+	});
 	const result = await ctx.run(produce, 'full', { items: people, cancelAfterMs: 1_500 });
 	expect(result.status).toBe('canceled');
 	const made = templatesAdmin(ctx.sim)
@@ -37,9 +50,17 @@ it(`a stopped execution of ${ITEMS} Produce items reports every document already
 		.map((document) => document.documentId);
 	expect(made.length).toBeGreaterThan(0);
 	expect(made.length).toBeLessThan(ITEMS);
-	const listed = ((thrown(result).context as IDataObject | undefined)?.createdInBatch as IDataObject[] | undefined) ?? [];
+	const listed =
+		((thrown(result).context as IDataObject | undefined)?.createdInBatch as
+			| IDataObject[]
+			| undefined) ?? [];
 	expect(listed.map((entry) => entry.documentId).sort()).toEqual([...made].sort());
 	// Each listed document is its own item's: the title the item asked for.
-	const titleOf = new Map(templatesAdmin(ctx.sim).documents().map((document) => [document.documentId, document.title]));
-	for (const entry of listed) expect(titleOf.get(String(entry.documentId))).toBe(`Offer ${String(entry.itemIndex)}`);
+	const titleOf = new Map(
+		templatesAdmin(ctx.sim)
+			.documents()
+			.map((document) => [document.documentId, document.title]),
+	);
+	for (const entry of listed)
+		expect(titleOf.get(String(entry.documentId))).toBe(`Offer ${String(entry.itemIndex)}`);
 }, 60_000);

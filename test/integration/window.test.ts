@@ -16,9 +16,11 @@ const DELAY_MS = 400;
 /** A busy machine can log an answer's end well after the client read it: an end counts this much early. */
 const SLACK_MS = 150;
 
-const logOf = (method: string, path: RegExp) => ctx.sim.admin.requests().filter((entry) => entry.method === method && path.test(entry.path));
+const logOf = (method: string, path: RegExp) =>
+	ctx.sim.admin.requests().filter((entry) => entry.method === method && path.test(entry.path));
 const PRODUCE = /^\/document-templates\/[^/]+\/documents$/;
-const slow = (method: string, path: string) => ctx.sim.admin.addFault({ kind: 'delay', ms: DELAY_MS, method, path, times: 10_000 });
+const slow = (method: string, path: string) =>
+	ctx.sim.admin.addFault({ kind: 'delay', ms: DELAY_MS, method, path, times: 10_000 });
 
 const produce = (extra: IDataObject = {}) => ({
 	resource: 'document',
@@ -28,27 +30,41 @@ const produce = (extra: IDataObject = {}) => ({
 	strict: true,
 	answers: {
 		mappingMode: 'defineBelow',
-		value: { 'employee.name': '={{ $json.name }}', 'employee.start_date': '2026-03-01', role: 'Counsel' },
+		value: {
+			'employee.name': '={{ $json.name }}',
+			'employee.start_date': '2026-03-01',
+			role: 'Counsel',
+		},
 		matchingColumns: [],
 		schema: [],
 	},
 	...extra,
 });
 const people = (count: number, missingAt = -1) =>
-	Array.from({ length: count }, (_, index) => ({ json: { title: `Offer ${index}`, name: index === missingAt ? '' : `Person ${index}` } }));
-const thrown = (result: HarnessRun) => (result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;
+	Array.from({ length: count }, (_, index) => ({
+		json: { title: `Offer ${index}`, name: index === missingAt ? '' : `Person ${index}` },
+	}));
+const thrown = (result: HarnessRun) =>
+	(result.nodeError(ACTION_NODE) ?? result.error ?? {}) as IDataObject;
 
 describe('Produce From Template', () => {
-	it.each([1, 4])('Batch Size %i: that many POSTs in flight at once, one per item, output in item order and paired', async (batchSize) => {
-		slow('POST', '/document-templates/*');
-		const result = await ctx.run(produce({ batching: { batchSize } }), 'full', { items: people(12) });
-		expect(result.status).toBe('success');
-		const posts = logOf('POST', PRODUCE);
-		expect(posts).toHaveLength(12);
-		expect(mostOpenAtOnce(posts, SLACK_MS)).toBe(batchSize);
-		const out = result.output(ACTION_NODE);
-		expect(out.map((item) => [item.pairedItem, item.json.title])).toEqual(people(12).map((item, index) => [{ item: index }, item.json.title]));
-	});
+	it.each([1, 4])(
+		'Batch Size %i: that many POSTs in flight at once, one per item, output in item order and paired',
+		async (batchSize) => {
+			slow('POST', '/document-templates/*');
+			const result = await ctx.run(produce({ batching: { batchSize } }), 'full', {
+				items: people(12),
+			});
+			expect(result.status).toBe('success');
+			const posts = logOf('POST', PRODUCE);
+			expect(posts).toHaveLength(12);
+			expect(mostOpenAtOnce(posts, SLACK_MS)).toBe(batchSize);
+			const out = result.output(ACTION_NODE);
+			expect(out.map((item) => [item.pairedItem, item.json.title])).toEqual(
+				people(12).map((item, index) => [{ item: index }, item.json.title]),
+			);
+		},
+	);
 
 	it(`Batch Size Auto, the default: ${AUTO_PACE.start} in flight before any answer, every item once, in item order and paired; Pace Fixed gives the same output`, async () => {
 		slow('POST', '/document-templates/*');
@@ -56,11 +72,21 @@ describe('Produce From Template', () => {
 		const result = await ctx.run(produce(), 'full', { items: people(count) });
 		expect(result.status).toBe('success');
 		const posts = logOf('POST', PRODUCE);
-		expect(posts.map((entry) => (entry.requestBody as IDataObject).title)).toEqual(people(count).map((item) => item.json.title));
+		expect(posts.map((entry) => (entry.requestBody as IDataObject).title)).toEqual(
+			people(count).map((item) => item.json.title),
+		);
 		expect(mostOpenAtOnce(posts, SLACK_MS)).toBeGreaterThanOrEqual(AUTO_PACE.start);
-		const shape = (run: HarnessRun) => run.output(ACTION_NODE).map((item) => ({ pairedItem: item.pairedItem, keys: Object.keys(item.json).sort(), title: item.json.title, status: item.json.status }));
+		const shape = (run: HarnessRun) =>
+			run.output(ACTION_NODE).map((item) => ({
+				pairedItem: item.pairedItem,
+				keys: Object.keys(item.json).sort(),
+				title: item.json.title,
+				status: item.json.status,
+			}));
 		ctx.sim.admin.reset();
-		const fixed = await ctx.run(produce({ batching: { pace: 'fixed', batchSize: 2 } }), 'full', { items: people(count) });
+		const fixed = await ctx.run(produce({ batching: { pace: 'fixed', batchSize: 2 } }), 'full', {
+			items: people(count),
+		});
 		expect(mostOpenAtOnce(logOf('POST', PRODUCE), SLACK_MS)).toBeLessThanOrEqual(2);
 		expect(shape(fixed)).toEqual(shape(result));
 	});
@@ -74,18 +100,30 @@ describe('Produce From Template', () => {
 		const made = posts.filter((entry) => entry.status === 201);
 		// Auto opens with 8 at once: the service refuses what it cannot take, and the node sends those again after the rest.
 		expect(posts.some((entry) => entry.status === 429)).toBe(true);
-		expect(made.map((entry) => (entry.requestBody as IDataObject).title).sort()).toEqual(people(count).map((item) => item.json.title).sort());
-		expect(result.output(ACTION_NODE).map((item) => [item.pairedItem, item.json.title])).toEqual(people(count).map((item, index) => [{ item: index }, item.json.title]));
+		expect(made.map((entry) => (entry.requestBody as IDataObject).title).sort()).toEqual(
+			people(count)
+				.map((item) => item.json.title)
+				.sort(),
+		);
+		expect(result.output(ACTION_NODE).map((item) => [item.pairedItem, item.json.title])).toEqual(
+			people(count).map((item, index) => [{ item: index }, item.json.title]),
+		);
 		expect(ctx.sim.latency.peakInService).toBeLessThanOrEqual(3);
 	});
 
 	it('Continue On Fail over 20 items: the item the service refuses gets its error item, the 19 others their documents', async () => {
-		const result = await ctx.run(produce(), 'full', { items: people(20, 7), onError: 'continueRegularOutput' });
+		const result = await ctx.run(produce(), 'full', {
+			items: people(20, 7),
+			onError: 'continueRegularOutput',
+		});
 		expect(result.status).toBe('success');
 		const out = result.output(ACTION_NODE);
-		expect(out.map((item) => item.pairedItem)).toEqual(people(20).map((_, index) => ({ item: index })));
+		expect(out.map((item) => item.pairedItem)).toEqual(
+			people(20).map((_, index) => ({ item: index })),
+		);
 		out.forEach((item, index) => {
-			if (index === 7) expect(item.json).toMatchObject({ error: expect.any(String), code: 'fields_missing' });
+			if (index === 7)
+				expect(item.json).toMatchObject({ error: expect.any(String), code: 'fields_missing' });
 			else expect(item.json).toMatchObject({ status: 'assembled', title: `Offer ${index}` });
 		});
 		expect(logOf('POST', PRODUCE).filter((entry) => entry.status === 201)).toHaveLength(19);
@@ -99,11 +137,15 @@ describe('Produce From Template', () => {
 		expect((error.context as IDataObject).itemIndex).toBe(7);
 		const made = logOf('POST', PRODUCE).filter((entry) => entry.status === 201);
 		const listed = ((error.context as IDataObject).createdInBatch as IDataObject[]) ?? [];
-		expect(listed.map((entry) => entry.itemIndex)).toEqual(expect.arrayContaining([0, 1, 2, 3, 4, 5, 6]));
+		expect(listed.map((entry) => entry.itemIndex)).toEqual(
+			expect.arrayContaining([0, 1, 2, 3, 4, 5, 6]),
+		);
 		expect(listed).toHaveLength(made.length);
 		expect(new Set(listed.map((entry) => entry.documentId)).size).toBe(made.length);
 		// What was sent after item 7 was sent before its refusal came back: each item once, none sent again.
-		const sentItems = logOf('POST', PRODUCE).map((entry) => Number(String((entry.requestBody as IDataObject).title).replace('Offer ', '')));
+		const sentItems = logOf('POST', PRODUCE).map((entry) =>
+			Number(String((entry.requestBody as IDataObject).title).replace('Offer ', '')),
+		);
 		expect(new Set(sentItems).size).toBe(sentItems.length);
 		expect(String(error.description)).toContain('createdInBatch');
 	});
@@ -112,42 +154,101 @@ describe('Produce From Template', () => {
 describe('every other operation without a batch plan runs Batch Size items at once', () => {
 	const seededRuns = (count: number) =>
 		runAdmin(ctx.sim).seedRuns(
-			Array.from({ length: count }, () => ({ workflowId: FIXTURE_IDS.workflows.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Running' as const, startedAt: new Date(Date.now() - 60_000).toISOString() })),
+			Array.from({ length: count }, () => ({
+				workflowId: FIXTURE_IDS.workflows.agentSummary,
+				keyId: FIXTURE_IDS.keys.full,
+				status: 'Running' as const,
+				startedAt: new Date(Date.now() - 60_000).toISOString(),
+			})),
 		);
 
 	it.each([
-		['Chat → Chat Completion', 'POST', '/v1/chat/completions', /^\/v1\/chat\/completions$/, () => ({ parameters: { resource: 'chat', operation: 'complete', model: 'dw-standard', messages: { values: [{ role: 'user', content: '={{ "Question " + $itemIndex }}' }] } }, items: Array.from({ length: 10 }, () => ({ json: {} })) })],
-		['Run → Cancel', 'POST', '/workflows/runs/*', /^\/workflows\/runs\/[^/]+\/cancel$/, () => ({ parameters: { resource: 'run', operation: 'cancel', runId: byId('={{ $json.runId }}') }, items: seededRuns(10).map((runId) => ({ json: { runId } })) })],
-	] as const)('%s: Batch Size 3 keeps 3 in flight; Batch Size 1 one at a time; every item once, in order', async (_name, method, faultPath, path, make) => {
-		for (const batchSize of [3, 1]) {
-			ctx.sim.admin.reset();
-			slow(method, faultPath);
-			const { parameters, items } = make();
-			const result = await ctx.run({ ...parameters, batching: { batchSize } }, 'full', { items });
-			expect(result.status).toBe('success');
-			const sent = logOf(method, path);
-			expect(sent).toHaveLength(10);
-			expect(mostOpenAtOnce(sent, SLACK_MS)).toBe(batchSize);
-			expect(result.output(ACTION_NODE).map((item) => item.pairedItem)).toEqual(items.map((_, index) => ({ item: index })));
-		}
-	});
+		[
+			'Chat → Chat Completion',
+			'POST',
+			'/v1/chat/completions',
+			/^\/v1\/chat\/completions$/,
+			() => ({
+				parameters: {
+					resource: 'chat',
+					operation: 'complete',
+					model: 'dw-standard',
+					messages: { values: [{ role: 'user', content: '={{ "Question " + $itemIndex }}' }] },
+				},
+				items: Array.from({ length: 10 }, () => ({ json: {} })),
+			}),
+		],
+		[
+			'Run → Cancel',
+			'POST',
+			'/workflows/runs/*',
+			/^\/workflows\/runs\/[^/]+\/cancel$/,
+			() => ({
+				parameters: { resource: 'run', operation: 'cancel', runId: byId('={{ $json.runId }}') },
+				items: seededRuns(10).map((runId) => ({ json: { runId } })),
+			}),
+		],
+	] as const)(
+		'%s: Batch Size 3 keeps 3 in flight; Batch Size 1 one at a time; every item once, in order',
+		async (_name, method, faultPath, path, make) => {
+			for (const batchSize of [3, 1]) {
+				ctx.sim.admin.reset();
+				slow(method, faultPath);
+				const { parameters, items } = make();
+				const result = await ctx.run({ ...parameters, batching: { batchSize } }, 'full', { items });
+				expect(result.status).toBe('success');
+				const sent = logOf(method, path);
+				expect(sent).toHaveLength(10);
+				expect(mostOpenAtOnce(sent, SLACK_MS)).toBe(batchSize);
+				expect(result.output(ACTION_NODE).map((item) => item.pairedItem)).toEqual(
+					items.map((_, index) => ({ item: index })),
+				);
+			}
+		},
+	);
 
 	it('Run → Download File: Batch Size 3 keeps 3 downloads in flight; every run its own PDF, in order', async () => {
 		const started = await ctx.run(
-			{ resource: 'run', operation: 'start', workflowId: byId(FIXTURE_IDS.workflows.agentSummary), inputMode: 'text', inputText: '={{ "Contract " + $itemIndex }}', waitForCompletion: true, downloadFiles: false, waitOptions: { checkInterval: 1, timeout: 60 } },
+			{
+				resource: 'run',
+				operation: 'start',
+				workflowId: byId(FIXTURE_IDS.workflows.agentSummary),
+				inputMode: 'text',
+				inputText: '={{ "Contract " + $itemIndex }}',
+				waitForCompletion: true,
+				downloadFiles: false,
+				waitOptions: { checkInterval: 1, timeout: 60 },
+			},
 			'full',
 			{ items: Array.from({ length: 8 }, () => ({ json: {} })) },
 		);
 		const runIds = started.output(ACTION_NODE).map((item) => String(item.json.runId));
-		ctx.sim.admin.addFault({ kind: 'delay', ms: DELAY_MS, method: 'GET', path: '^/workflows/runs/[^/]+/files/', times: 10_000 });
-		const result = await ctx.run({ resource: 'run', operation: 'downloadFile', runId: byId('={{ $json.runId }}'), batching: { batchSize: 3 } }, 'full', {
-			items: runIds.map((runId) => ({ json: { runId } })),
+		ctx.sim.admin.addFault({
+			kind: 'delay',
+			ms: DELAY_MS,
+			method: 'GET',
+			path: '^/workflows/runs/[^/]+/files/',
+			times: 10_000,
 		});
+		const result = await ctx.run(
+			{
+				resource: 'run',
+				operation: 'downloadFile',
+				runId: byId('={{ $json.runId }}'),
+				batching: { batchSize: 3 },
+			},
+			'full',
+			{
+				items: runIds.map((runId) => ({ json: { runId } })),
+			},
+		);
 		expect(result.status).toBe('success');
 		const downloads = logOf('GET', /^\/workflows\/runs\/[^/]+\/files\//);
 		expect(downloads).toHaveLength(8);
 		expect(mostOpenAtOnce(downloads, SLACK_MS)).toBe(3);
-		expect(result.output(ACTION_NODE).map((item) => [item.pairedItem, item.json.runId])).toEqual(runIds.map((runId, index) => [{ item: index }, runId]));
+		expect(result.output(ACTION_NODE).map((item) => [item.pairedItem, item.json.runId])).toEqual(
+			runIds.map((runId, index) => [{ item: index }, runId]),
+		);
 	});
 
 	it("the execution's cancel stops the window: nothing is sent after it, and the execution ends canceled", async () => {
@@ -155,7 +256,13 @@ describe('every other operation without a batch plan runs Batch Size items at on
 		const cancelAfterMs = 400;
 		const started = Date.now();
 		const result = await ctx.run(
-			{ resource: 'chat', operation: 'complete', model: 'dw-standard', messages: { values: [{ role: 'user', content: '={{ "Question " + $itemIndex }}' }] }, batching: { batchSize: 2 } },
+			{
+				resource: 'chat',
+				operation: 'complete',
+				model: 'dw-standard',
+				messages: { values: [{ role: 'user', content: '={{ "Question " + $itemIndex }}' }] },
+				batching: { batchSize: 2 },
+			},
 			'full',
 			{ items: Array.from({ length: 20 }, () => ({ json: {} })), cancelAfterMs },
 		);
@@ -163,7 +270,8 @@ describe('every other operation without a batch plan runs Batch Size items at on
 		const sent = logOf('POST', /^\/v1\/chat\/completions$/);
 		expect(sent.length).toBeLessThan(20);
 		// Two at a time, 150 ms each: a cancel at 400 ms leaves at most a few begun; none is sent well after it.
-		expect(sent.filter((entry) => Date.parse(entry.at) > started + cancelAfterMs + 200)).toEqual([]);
+		expect(sent.filter((entry) => Date.parse(entry.at) > started + cancelAfterMs + 200)).toEqual(
+			[],
+		);
 	});
 });
-

@@ -17,10 +17,21 @@ export const fast = { waitOptions: { checkInterval: 1, timeout: 60 } };
 export const SUMMARY = 'Summary: a two-year supply agreement with a 90-day termination notice.';
 
 /** A resource mapper's value as the editor saves it. */
-export const mapper = (value: IDataObject | null, mappingMode = 'defineBelow') => ({ mappingMode, value, matchingColumns: [], schema: [], attemptToConvertTypes: false, convertFieldsToString: false });
+export const mapper = (value: IDataObject | null, mappingMode = 'defineBelow') => ({
+	mappingMode,
+	value,
+	matchingColumns: [],
+	schema: [],
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+});
 
 /** Start Run parameters for a workflow that starts with an agent step. */
-export const startText = (workflowId: string, text = 'Supply agreement between Acme and Initech…', extra: IDataObject = {}) => ({
+export const startText = (
+	workflowId: string,
+	text = 'Supply agreement between Acme and Initech…',
+	extra: IDataObject = {},
+) => ({
 	resource: 'run',
 	operation: 'start',
 	workflowId: byId(workflowId),
@@ -30,7 +41,12 @@ export const startText = (workflowId: string, text = 'Supply agreement between A
 });
 
 /** Start Run with Wait for Completion, following closely, for a workflow that starts with an agent step. */
-export const startAndWait = (workflowId: string, extra: IDataObject = {}) => startText(workflowId, 'A contract to extract clauses from', { waitForCompletion: true, ...fast, ...extra });
+export const startAndWait = (workflowId: string, extra: IDataObject = {}) =>
+	startText(workflowId, 'A contract to extract clauses from', {
+		waitForCompletion: true,
+		...fast,
+		...extra,
+	});
 
 /** Start Run for the NDA workflow through the field mapper. */
 export const startNda = (value: IDataObject, extra: IDataObject = {}) => ({
@@ -42,10 +58,19 @@ export const startNda = (value: IDataObject, extra: IDataObject = {}) => ({
 	...extra,
 });
 
-export const waitFor = (runId: string, extra: IDataObject = {}) => ({ resource: 'run', operation: 'wait', runId: byId(runId), ...extra });
+export const waitFor = (runId: string, extra: IDataObject = {}) => ({
+	resource: 'run',
+	operation: 'wait',
+	runId: byId(runId),
+	...extra,
+});
 
 /** Produce From Template with the answers given in the mapper. */
-export const produce = (answers: IDataObject, extra: IDataObject = {}, templateId: string = TEMPLATE_IDS.offerLetter) => ({
+export const produce = (
+	answers: IDataObject,
+	extra: IDataObject = {},
+	templateId: string = TEMPLATE_IDS.offerLetter,
+) => ({
 	resource: 'document',
 	operation: 'produce',
 	templateId: byId(templateId),
@@ -64,7 +89,11 @@ export function binaryBytes(item: INodeExecutionData, property = 'data'): Buffer
 }
 
 /** Runs Start Run and gives the run's ID. */
-export async function startRun(ctx: IntegrationContext, parameters: IDataObject, key: Parameters<IntegrationContext['run']>[1] = 'full'): Promise<string> {
+export async function startRun(
+	ctx: IntegrationContext,
+	parameters: IDataObject,
+	key: Parameters<IntegrationContext['run']>[1] = 'full',
+): Promise<string> {
 	const result = await ctx.run(parameters, key);
 	expect(result.status).toBe('success');
 	const runId = items(result)[0].runId;
@@ -73,13 +102,25 @@ export async function startRun(ctx: IntegrationContext, parameters: IDataObject,
 }
 
 /** The requests the simulator received with this method on this path (a string for one path, a pattern for many). */
-export function requestsTo(ctx: IntegrationContext, method: string, path: string | RegExp): RequestLogEntry[] {
-	return ctx.sim.admin.requests().filter((entry) => entry.method === method && (typeof path === 'string' ? entry.path === path : path.test(entry.path)));
+export function requestsTo(
+	ctx: IntegrationContext,
+	method: string,
+	path: string | RegExp,
+): RequestLogEntry[] {
+	return ctx.sim.admin
+		.requests()
+		.filter(
+			(entry) =>
+				entry.method === method &&
+				(typeof path === 'string' ? entry.path === path : path.test(entry.path)),
+		);
 }
 
 /** The bodies of the Start Run requests the service received. */
 export function startBodies(ctx: IntegrationContext): IDataObject[] {
-	return requestsTo(ctx, 'POST', '/workflows/runs').map((entry) => entry.requestBody as IDataObject);
+	return requestsTo(ctx, 'POST', '/workflows/runs').map(
+		(entry) => entry.requestBody as IDataObject,
+	);
 }
 
 /** The bodies of the Produce From Template requests the service received. */
@@ -88,7 +129,12 @@ export function produceBodies(ctx: IntegrationContext): IDataObject[] {
 }
 
 /** The rendered PDF of a "Contract summary" run in the one file shape. */
-export function summaryPdf(ctx: IntegrationContext, runId: string, size: number, downloaded = true): IDataObject {
+export function summaryPdf(
+	ctx: IntegrationContext,
+	runId: string,
+	size: number,
+	downloaded = true,
+): IDataObject {
 	return {
 		name: 'contract-summary.pdf',
 		format: 'pdf',
@@ -110,10 +156,24 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): P
 }
 
 /** Document → Download through a produced document's own link. */
-export const downloadDocument = (links: IDataObject, format: string, extra: IDataObject = {}) => ({ resource: 'document', operation: 'download', documentLink: String(links.document), format, ...extra });
+export const downloadDocument = (links: IDataObject, format: string, extra: IDataObject = {}) => ({
+	resource: 'document',
+	operation: 'download',
+	documentLink: String(links.document),
+	format,
+	...extra,
+});
 
 /** A finished "Contract summary" run, its file not downloaded. */
-export const finishedRun = (ctx: IntegrationContext) => startRun(ctx, startText(wf.agentSummary, undefined, { waitForCompletion: true, downloadFiles: false, ...fast }));
+export const finishedRun = (ctx: IntegrationContext) =>
+	startRun(
+		ctx,
+		startText(wf.agentSummary, undefined, {
+			waitForCompletion: true,
+			downloadFiles: false,
+			...fast,
+		}),
+	);
 
 /** The text a streaming execution relayed with sendChunk, after checking it began and ended as n8n's chunks do. */
 export function relayedText(result: HarnessRun): string[] {
@@ -121,9 +181,14 @@ export function relayedText(result: HarnessRun): string[] {
 	const types = result.chunks.map((chunk) => chunk.type);
 	expect(types[0]).toBe('begin');
 	expect(types[types.length - 1]).toBe('end');
-	return result.chunks.filter((chunk) => chunk.type === 'item').map((chunk) => String(chunk.content));
+	return result.chunks
+		.filter((chunk) => chunk.type === 'item')
+		.map((chunk) => String(chunk.content));
 }
 
 /** Workflow → Get with one item per ID, Continue On Fail on (the regular output). */
 export const getEachWorkflow = (ctx: IntegrationContext, ids: string[]) =>
-	ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') }, 'full', { onError: 'continueRegularOutput', items: ids.map((id) => ({ json: { id } })) });
+	ctx.run({ resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.id }}') }, 'full', {
+		onError: 'continueRegularOutput',
+		items: ids.map((id) => ({ json: { id } })),
+	});

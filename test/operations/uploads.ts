@@ -10,9 +10,18 @@ import { requestsTo } from './support';
 /** What the files given to Input Document → Upload and to Start Run's document fields share. */
 
 export type BinaryInput = { base64: string; fileName?: string; mimeType?: string };
-export const file = (bytes: Buffer, fileName: string, mimeType: string): BinaryInput => ({ base64: bytes.toString('base64'), fileName, mimeType });
+export const file = (bytes: Buffer, fileName: string, mimeType: string): BinaryInput => ({
+	base64: bytes.toString('base64'),
+	fileName,
+	mimeType,
+});
 
-export const upload = (extra: IDataObject = {}) => ({ resource: 'inputDocument', operation: 'upload', binaryPropertyName: 'data', ...extra });
+export const upload = (extra: IDataObject = {}) => ({
+	resource: 'inputDocument',
+	operation: 'upload',
+	binaryPropertyName: 'data',
+	...extra,
+});
 
 export const markdown = Buffer.from('# Heads of terms\n\n- Price: £1\n- Völlig unverbindlich\n');
 export const text = Buffer.from('Plain notes for the drafting run.\n');
@@ -33,11 +42,24 @@ export function storedBytes(ctx: IntegrationContext, documentId: string): Buffer
 }
 
 /** The ids of the upload the service stored under this file name. */
-export function uploadedIds(ctx: IntegrationContext, filename: string): { documentId: string; documentVersionId: string } {
-	const record = uploadsAdmin(ctx.sim).uploads().find((entry) => entry.filename === filename);
+export function uploadedIds(
+	ctx: IntegrationContext,
+	filename: string,
+): { documentId: string; documentVersionId: string } {
+	const record = uploadsAdmin(ctx.sim)
+		.uploads()
+		.find((entry) => entry.filename === filename);
 	if (!record) throw new Error(`no upload named ${filename}`);
-	return { documentId: record.documentId, documentVersionId: String(inputDocumentStore(ctx.sim.state).documents.get(record.documentId)?.documentVersionId) };
+	return {
+		documentId: record.documentId,
+		documentVersionId: String(
+			inputDocumentStore(ctx.sim.state).documents.get(record.documentId)?.documentVersionId,
+		),
+	};
 }
 
 /** What the run's error and the node's error say was created. */
-export const createdIn = (result: HarnessRun) => [result.error, result.nodeError(ACTION_NODE)].map((error) => ((error as IDataObject | undefined)?.context as IDataObject | undefined)?.created);
+export const createdIn = (result: HarnessRun) =>
+	[result.error, result.nodeError(ACTION_NODE)].map(
+		(error) => ((error as IDataObject | undefined)?.context as IDataObject | undefined)?.created,
+	);

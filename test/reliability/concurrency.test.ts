@@ -18,7 +18,12 @@ const wf = FIXTURE_IDS.workflows;
 // 200 under `npm run test:deep` (CI); 100 in `npm test`, which still holds every kind of item twice.
 const ITEMS = isDeep() ? 200 : 100;
 
-type Kind = 'valid' | 'empty required field' | 'number out of range' | 'date in a refused form' | 'unknown workflow';
+type Kind =
+	| 'valid'
+	| 'empty required field'
+	| 'number out of range'
+	| 'date in a refused form'
+	| 'unknown workflow';
 
 function kindOf(index: number): Kind {
 	if (index % 50 === 20) return 'unknown workflow';
@@ -29,10 +34,13 @@ function kindOf(index: number): Kind {
 }
 
 const EXPECTED: Record<Exclude<Kind, 'valid'>, RegExp> = {
-	'empty required field': /^The input for workflow "NDA drafting" is not complete: Counterparty is required but empty$/,
-	'number out of range': /^The run input does not match the workflow's input schema \(invalid_input\): term_months: must be at most 120$/,
+	'empty required field':
+		/^The input for workflow "NDA drafting" is not complete: Counterparty is required but empty$/,
+	'number out of range':
+		/^The run input does not match the workflow's input schema \(invalid_input\): term_months: must be at most 120$/,
 	// Refused before sending, under the field's label: the service would refuse it too.
-	'date in a refused form': /^The input for workflow "NDA drafting" is not complete: Effective date "[^"]+" is not a date the service accepts/,
+	'date in a refused form':
+		/^The input for workflow "NDA drafting" is not complete: Effective date "[^"]+" is not a date the service accepts/,
 	'unknown workflow': /^Workflow "wf_unknown_\d+" was not found \(404\)$/,
 };
 
@@ -51,7 +59,9 @@ function item(index: number): ItemSpec {
 	};
 }
 
-beforeAll(async () => ctx.start({ runTimeScale: 0.05, sseHeartbeatMs: 200, defaultRateLimitPerMinute: 100_000 }));
+beforeAll(async () =>
+	ctx.start({ runTimeScale: 0.05, sseHeartbeatMs: 200, defaultRateLimitPerMinute: 100_000 }),
+);
 afterAll(async () => {
 	await ctx.stop();
 	const scan = ctx.scan();
@@ -63,9 +73,27 @@ let summary: IDataObject = {};
 
 it(`${ITEMS} items through Start Run + Wait: the right ones fail, the rest complete, outputs line up, no run twice`, async () => {
 	// Faults along the way: transient refusals of the start (retried, not duplicated) and cut event streams (reopened).
-	ctx.sim.admin.addFault({ kind: 'status', status: 423, method: 'POST', path: '/workflows/runs', times: 4 });
-	ctx.sim.admin.addFault({ kind: 'status', status: 429, retryAfterSeconds: 1, method: 'POST', path: '/workflows/runs', times: 2 });
-	ctx.sim.admin.addFault({ kind: 'drop-stream', afterFrames: 2, path: '^/workflows/runs/[^/]+/events$', times: 20 });
+	ctx.sim.admin.addFault({
+		kind: 'status',
+		status: 423,
+		method: 'POST',
+		path: '/workflows/runs',
+		times: 4,
+	});
+	ctx.sim.admin.addFault({
+		kind: 'status',
+		status: 429,
+		retryAfterSeconds: 1,
+		method: 'POST',
+		path: '/workflows/runs',
+		times: 2,
+	});
+	ctx.sim.admin.addFault({
+		kind: 'drop-stream',
+		afterFrames: 2,
+		path: '^/workflows/runs/[^/]+/events$',
+		times: 20,
+	});
 	const items = Array.from({ length: ITEMS }, (_, index) => item(index));
 	const started = Date.now();
 	const result = await runNode(ctx, {
@@ -76,7 +104,11 @@ it(`${ITEMS} items through Start Run + Wait: the right ones fail, the rest compl
 			inputMode: 'fields',
 			inputFields: {
 				mappingMode: 'defineBelow',
-				value: { counterparty: '={{ $json.counterparty }}', effective_date: '={{ $json.date }}', term_months: '={{ $json.term }}' },
+				value: {
+					counterparty: '={{ $json.counterparty }}',
+					effective_date: '={{ $json.date }}',
+					term_months: '={{ $json.term }}',
+				},
 				matchingColumns: [],
 				schema: [],
 			},
@@ -89,8 +121,13 @@ it(`${ITEMS} items through Start Run + Wait: the right ones fail, the rest compl
 	});
 	const wallMs = Date.now() - started;
 	const outcomes = itemOutcomes(result);
-	const runs = runAdmin(ctx.sim).runs().filter((run) => run.keyId !== null);
-	const runsPer = (index: number) => runs.filter((run) => (run.input as IDataObject | undefined)?.counterparty === counterparty(index)).length;
+	const runs = runAdmin(ctx.sim)
+		.runs()
+		.filter((run) => run.keyId !== null);
+	const runsPer = (index: number) =>
+		runs.filter(
+			(run) => (run.input as IDataObject | undefined)?.counterparty === counterparty(index),
+		).length;
 
 	const misaligned: number[] = [];
 	const wrongOutcome: number[] = [];
@@ -106,9 +143,20 @@ it(`${ITEMS} items through Start Run + Wait: the right ones fail, the rest compl
 		if (kind === 'valid') {
 			const input = outcome.json.input as IDataObject | undefined;
 			const run = runs.find((candidate) => candidate.runId === outcome.json.runId);
-			if (!outcome.ok || outcome.json.status !== 'Completed' || input?.counterparty !== counterparty(index) || (run?.input as IDataObject | undefined)?.counterparty !== counterparty(index))
+			if (
+				!outcome.ok ||
+				outcome.json.status !== 'Completed' ||
+				input?.counterparty !== counterparty(index) ||
+				(run?.input as IDataObject | undefined)?.counterparty !== counterparty(index)
+			)
 				wrongOutcome.push(index);
-		} else if (outcome.ok || !EXPECTED[kind].test(String(outcome.message)) || outcome.json.itemIndex !== index || plainMessageProblem(outcome.message) || runsPer(index) !== 0) {
+		} else if (
+			outcome.ok ||
+			!EXPECTED[kind].test(String(outcome.message)) ||
+			outcome.json.itemIndex !== index ||
+			plainMessageProblem(outcome.message) ||
+			runsPer(index) !== 0
+		) {
 			wrongOutcome.push(index);
 		}
 	});
@@ -123,13 +171,22 @@ it(`${ITEMS} items through Start Run + Wait: the right ones fail, the rest compl
 		wrongOutcome: wrongOutcome.length,
 		silentlyDropped: ITEMS - outcomes.length,
 		faultsInjected: log.filter((entry) => entry.faults.length > 0).length,
-		streamsReopened: outcomes.reduce((sum, outcome) => sum + Math.max(0, Number(((outcome.json.wait ?? {}) as IDataObject).streamConnections ?? 1) - 1), 0),
+		streamsReopened: outcomes.reduce(
+			(sum, outcome) =>
+				sum +
+				Math.max(0, Number(((outcome.json.wait ?? {}) as IDataObject).streamConnections ?? 1) - 1),
+			0,
+		),
 		wallMs,
 	};
 
 	expect(result.status).toBe('success');
 	expect(outcomes).toHaveLength(ITEMS);
-	expect({ misaligned, wrongOutcome, duplicates }).toEqual({ misaligned: [], wrongOutcome: [], duplicates: [] });
+	expect({ misaligned, wrongOutcome, duplicates }).toEqual({
+		misaligned: [],
+		wrongOutcome: [],
+		duplicates: [],
+	});
 	expect(runs).toHaveLength(byKind.valid.items);
 	// Every start fault was met (and retried, never duplicated). The stream cuts meet only the streams still open:
 	// a batch starts all the runs before following any, so most runs of 40 ms have ended by their turn

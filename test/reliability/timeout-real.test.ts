@@ -29,59 +29,100 @@ afterAll(async () => {
 
 const cells: IDataObject[] = [];
 
-deepIt('a POST answered after the node’s real 60 s timeout: plain message, sent once, the effect counted once', async () => {
-	ctx.sim.admin.addFault({ kind: 'delay', phase: 'after', ms: HOLD_MS, method: 'POST', path: '/workflows/runs', times: 1 });
-	ctx.sim.admin.addFault({ kind: 'delay', phase: 'after', ms: HOLD_MS, method: 'POST', path: '^/document-templates/[^/]+/documents$', times: 1 });
-	const trace = traceTimers(ctx.sim);
-	const [start, produce] = await Promise.all([
-		runNode(ctx, {
-			parameters: { resource: 'run', operation: 'start', workflowId: byId(FIXTURE_IDS.workflows.agentSummary), inputMode: 'text', inputText: 'Real timeout cell: summarise.', waitForCompletion: true, downloadFiles: false },
-			continueOnFail: true,
-		}),
-		runNode(ctx, {
-			parameters: {
-				resource: 'document',
-				operation: 'produce',
-				templateId: byId('tpl_offer_letter'),
-				title: 'Real timeout cell',
-				answers: { mappingMode: 'defineBelow', value: { 'employee.name': 'Jordan Lee', 'employee.start_date': '2026-03-01', role: 'Counsel' }, matchingColumns: [], schema: [] },
-			},
-			continueOnFail: true,
-		}),
-	]);
-	// Both holds were set and neither has run out: the node gave up on an answer that had not come yet.
-	const holds = trace.count(HOLD_MS);
-	trace.stop();
-	const log = ctx.sim.admin.requests();
-	const runs = runAdmin(ctx.sim).runs().filter((run) => run.input === 'Real timeout cell: summarise.');
-	const documents = templatesAdmin(ctx.sim).documents().filter((document) => document.title === 'Real timeout cell');
-	const outcomes = { start: itemOutcomes(start), produce: itemOutcomes(produce) };
-	for (const [operation, effects, path] of [
-		['Start Run + Wait', runs.length, /^\/workflows\/runs$/],
-		['Produce', documents.length, /\/documents$/],
-	] as const) {
-		const [outcome] = operation === 'Produce' ? outcomes.produce : outcomes.start;
-		cells.push({
-			operation,
-			fault: 'delayed past timeout (real 60 s)',
-			outcome: outcome.ok ? 'succeeded' : `failed: ${outcome.message}`,
-			attempts: log.filter((entry) => entry.method === 'POST' && path.test(entry.path)).length,
-			effects,
-			duplicates: effects > 1 ? 1 : 0,
+deepIt(
+	'a POST answered after the node’s real 60 s timeout: plain message, sent once, the effect counted once',
+	async () => {
+		ctx.sim.admin.addFault({
+			kind: 'delay',
+			phase: 'after',
+			ms: HOLD_MS,
+			method: 'POST',
+			path: '/workflows/runs',
+			times: 1,
 		});
-	}
+		ctx.sim.admin.addFault({
+			kind: 'delay',
+			phase: 'after',
+			ms: HOLD_MS,
+			method: 'POST',
+			path: '^/document-templates/[^/]+/documents$',
+			times: 1,
+		});
+		const trace = traceTimers(ctx.sim);
+		const [start, produce] = await Promise.all([
+			runNode(ctx, {
+				parameters: {
+					resource: 'run',
+					operation: 'start',
+					workflowId: byId(FIXTURE_IDS.workflows.agentSummary),
+					inputMode: 'text',
+					inputText: 'Real timeout cell: summarise.',
+					waitForCompletion: true,
+					downloadFiles: false,
+				},
+				continueOnFail: true,
+			}),
+			runNode(ctx, {
+				parameters: {
+					resource: 'document',
+					operation: 'produce',
+					templateId: byId('tpl_offer_letter'),
+					title: 'Real timeout cell',
+					answers: {
+						mappingMode: 'defineBelow',
+						value: {
+							'employee.name': 'Jordan Lee',
+							'employee.start_date': '2026-03-01',
+							role: 'Counsel',
+						},
+						matchingColumns: [],
+						schema: [],
+					},
+				},
+				continueOnFail: true,
+			}),
+		]);
+		// Both holds were set and neither has run out: the node gave up on an answer that had not come yet.
+		const holds = trace.count(HOLD_MS);
+		trace.stop();
+		const log = ctx.sim.admin.requests();
+		const runs = runAdmin(ctx.sim)
+			.runs()
+			.filter((run) => run.input === 'Real timeout cell: summarise.');
+		const documents = templatesAdmin(ctx.sim)
+			.documents()
+			.filter((document) => document.title === 'Real timeout cell');
+		const outcomes = { start: itemOutcomes(start), produce: itemOutcomes(produce) };
+		for (const [operation, effects, path] of [
+			['Start Run + Wait', runs.length, /^\/workflows\/runs$/],
+			['Produce', documents.length, /\/documents$/],
+		] as const) {
+			const [outcome] = operation === 'Produce' ? outcomes.produce : outcomes.start;
+			cells.push({
+				operation,
+				fault: 'delayed past timeout (real 60 s)',
+				outcome: outcome.ok ? 'succeeded' : `failed: ${outcome.message}`,
+				attempts: log.filter((entry) => entry.method === 'POST' && path.test(entry.path)).length,
+				effects,
+				duplicates: effects > 1 ? 1 : 0,
+			});
+		}
 
-	expect(holds).toEqual({ set: 2, ranOut: 0 });
-	for (const [outcome] of [outcomes.start, outcomes.produce]) {
-		expect(outcome.pairedItem).toEqual({ item: 0 });
-		expect(outcome.ok).toBe(false);
-		expect(outcome.message).toBe('The service did not answer within 60 s (ECONNABORTED)');
-		expect(plainMessageProblem(outcome.message)).toBeUndefined();
-		expect(String(outcome.json.description)).toMatch(/may have reached the service, so it was not sent again/);
-	}
-	// Sent once each; the service did act once (the node cannot know), never twice.
-	expect(cells.map((cell) => [cell.attempts, cell.effects])).toEqual([
-		[1, 1],
-		[1, 1],
-	]);
-}, 90_000);
+		expect(holds).toEqual({ set: 2, ranOut: 0 });
+		for (const [outcome] of [outcomes.start, outcomes.produce]) {
+			expect(outcome.pairedItem).toEqual({ item: 0 });
+			expect(outcome.ok).toBe(false);
+			expect(outcome.message).toBe('The service did not answer within 60 s (ECONNABORTED)');
+			expect(plainMessageProblem(outcome.message)).toBeUndefined();
+			expect(String(outcome.json.description)).toMatch(
+				/may have reached the service, so it was not sent again/,
+			);
+		}
+		// Sent once each; the service did act once (the node cannot know), never twice.
+		expect(cells.map((cell) => [cell.attempts, cell.effects])).toEqual([
+			[1, 1],
+			[1, 1],
+		]);
+	},
+	90_000,
+);

@@ -4,11 +4,11 @@
 import { rmSync } from 'node:fs';
 
 afterAll(() => {
-  const own = process.env.DW_TEST_OWN_USER_FOLDER;
-  if (own) rmSync(own, { recursive: true, force: true });
-  // Every test file loads its own copy of n8n's engine (Jest gives each file its own modules), and V8 lets the
-  // copies of finished files pile up: a worker ended the full run holding 1.2 GB, which took it seconds to hand
-  // back when Jest ended it (test/setup/worker-exit.js). Collected here, a worker holds about one file's worth.
-  // `gc` exists when Jest runs under --expose-gc, as test/setup/jest-summary.js runs it.
-  globalThis.gc?.();
+	const own = process.env.DW_TEST_OWN_USER_FOLDER;
+	if (own) rmSync(own, { recursive: true, force: true });
+	// Every test file loads its own copy of n8n's engine (Jest gives each file its own modules), and V8 lets the
+	// copies of finished files pile up: a worker ended the full run holding 1.2 GB, which took it seconds to hand
+	// back when Jest ended it (test/setup/worker-exit.js). Collected here, a worker holds about one file's worth.
+	// `gc` exists when Jest runs under --expose-gc, as test/setup/jest-summary.js runs it.
+	globalThis.gc?.();
 });

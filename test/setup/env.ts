@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 if (!process.env.N8N_USER_FOLDER) {
-  process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'dw-n8n-'));
-  process.env.DW_TEST_OWN_USER_FOLDER = process.env.N8N_USER_FOLDER;
+	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'dw-n8n-'));
+	process.env.DW_TEST_OWN_USER_FOLDER = process.env.N8N_USER_FOLDER;
 }
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 // The harness replaces n8n's logger with one that keeps the lines for the tests (test/harness/logger.ts). Should
@@ -16,7 +16,7 @@ process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
 // HARNESS_LOG=1 prints what the harness's logger receives.
 const userFolder = process.env.N8N_USER_FOLDER;
 if (userFolder) {
-  process.env.N8N_LOG_OUTPUT ??= 'file';
-  process.env.N8N_LOG_FILE_LOCATION ??= join(userFolder, 'logs', 'n8n.log');
+	process.env.N8N_LOG_OUTPUT ??= 'file';
+	process.env.N8N_LOG_FILE_LOCATION ??= join(userFolder, 'logs', 'n8n.log');
 }
 process.env.N8N_ENCRYPTION_KEY ??= 'drafting-workspace-test-key';

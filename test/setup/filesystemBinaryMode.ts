@@ -12,9 +12,9 @@ process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'filesystem';
 // Under Jest, test/setup/env.ts has already given the file its own folder (removed after the file). Outside Jest
 // (the bench imports this), the folder made here is removed when the process ends, so nothing stays in /tmp.
 if (!process.env.N8N_USER_FOLDER) {
-  const folder = mkdtempSync(join(tmpdir(), 'dw-fs-binary-'));
-  process.env.N8N_USER_FOLDER = folder;
-  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+	const folder = mkdtempSync(join(tmpdir(), 'dw-fs-binary-'));
+	process.env.N8N_USER_FOLDER = folder;
+	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
 }
 
 import 'reflect-metadata';
@@ -23,8 +23,8 @@ import { BinaryDataService } from 'n8n-core';
 import { installCapturingLogger } from '../harness/logger';
 
 export async function initFilesystemBinaryData(): Promise<void> {
-  // The harness's logger first: the services built here (and n8n's ErrorReporter with them) would otherwise get
-  // n8n's console logger, and every execution error a test provokes on purpose would print to the test output.
-  installCapturingLogger();
-  await Container.get(BinaryDataService).init();
+	// The harness's logger first: the services built here (and n8n's ErrorReporter with them) would otherwise get
+	// n8n's console logger, and every execution error a test provokes on purpose would print to the test output.
+	installCapturingLogger();
+	await Container.get(BinaryDataService).init();
 }

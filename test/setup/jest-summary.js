@@ -2,7 +2,14 @@
 // Runs Jest with the given arguments, then prints the plain closing line CI reads
 // ("jest: N passed, N failed, N skipped") as the very last line, and exits with Jest's code.
 const { spawnSync } = require('node:child_process');
-const { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const {
+	chmodSync,
+	copyFileSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+} = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
@@ -20,10 +27,14 @@ chmodSync(tests, 0o711);
 // Both reach the workers (Jest starts them with its own node options): --expose-gc lets test/setup/cleanup.ts
 // collect each test file's garbage, and worker-exit.js ends a worker that is done without V8's slow heap teardown.
 const nodeOptions = ['--expose-gc', '--require', join(__dirname, 'worker-exit.js')];
-const run = spawnSync(process.execPath, [...nodeOptions, jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
-	stdio: 'inherit',
-	env: { ...process.env, TMPDIR: tests },
-});
+const run = spawnSync(
+	process.execPath,
+	[...nodeOptions, jest, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)],
+	{
+		stdio: 'inherit',
+		env: { ...process.env, TMPDIR: tests },
+	},
+);
 let line = 'jest: 0 passed, 1 failed, 0 skipped (Jest did not report results)';
 try {
 	const results = JSON.parse(readFileSync(resultsFile, 'utf8'));

@@ -11,5 +11,5 @@
 // nothing leaked. The worker then ends at once and the kernel frees its memory in one go. A worker that does
 // leak a handle never gets there, and Jest still reports it. (test/setup/cleanup.ts keeps the heap small too.)
 if (process.env.JEST_WORKER_ID && typeof process.send === 'function') {
-  process.once('beforeExit', (code) => process.exit(code));
+	process.once('beforeExit', (code) => process.exit(code));
 }

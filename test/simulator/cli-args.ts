@@ -17,9 +17,9 @@ export const USAGE = `Usage: npm run simulator -- [--host ADDRESS] [--port N] [-
                      '{"profile":"realistic","chatAnswerMs":500}' (test/simulator/README.md, "Latency profiles")`;
 
 export interface CliArgs {
-  host: string;
-  port: number;
-  latency: LatencySetting;
+	host: string;
+	port: number;
+	latency: LatencySetting;
 }
 
 export class CliUsageError extends Error {}
@@ -27,36 +27,45 @@ export class CliUsageError extends Error {}
 const FLAG = /^--(host|port|latency)(?:=(.*))?$/s;
 
 /** `help: true` when --help or -h was given (the caller prints USAGE); otherwise the settings to start with. */
-export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv): { help: true } | ({ help: false } & CliArgs) {
-  const values: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') return { help: true };
-    const match = FLAG.exec(arg);
-    if (!match) throw new CliUsageError(`Unknown argument: ${arg}`);
-    const value = match[2] ?? argv[(i += 1)];
-    if (value === undefined) throw new CliUsageError(`--${match[1]} needs a value.`);
-    values[match[1]] = value;
-  }
+export function parseCliArgs(
+	argv: string[],
+	env: NodeJS.ProcessEnv,
+): { help: true } | ({ help: false } & CliArgs) {
+	const values: Record<string, string> = {};
+	for (let i = 0; i < argv.length; i += 1) {
+		const arg = argv[i];
+		if (arg === '--help' || arg === '-h') return { help: true };
+		const match = FLAG.exec(arg);
+		if (!match) throw new CliUsageError(`Unknown argument: ${arg}`);
+		const value = match[2] ?? argv[(i += 1)];
+		if (value === undefined) throw new CliUsageError(`--${match[1]} needs a value.`);
+		values[match[1]] = value;
+	}
 
-  const host = values.host ?? (env.SIM_HOST || '127.0.0.1');
-  if (host.trim() === '') throw new CliUsageError('Invalid host: empty');
-  return { help: false, host, port: parsePort(values.port ?? env.SIM_PORT), latency: parseLatency(values.latency) };
+	const host = values.host ?? (env.SIM_HOST || '127.0.0.1');
+	if (host.trim() === '') throw new CliUsageError('Invalid host: empty');
+	return {
+		help: false,
+		host,
+		port: parsePort(values.port ?? env.SIM_PORT),
+		latency: parseLatency(values.latency),
+	};
 }
 
 function parsePort(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 4010;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`Invalid port: ${raw}`);
-  return port;
+	if (raw === undefined || raw === '') return 4010;
+	const port = Number(raw);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new CliUsageError(`Invalid port: ${raw}`);
+	return port;
 }
 
 function parseLatency(raw: string | undefined): LatencySetting {
-  if (raw === undefined) return 'zero';
-  try {
-    return parseLatencyArgument(raw);
-  } catch (error) {
-    if (error instanceof LatencySettingError) throw new CliUsageError(error.message);
-    throw error;
-  }
+	if (raw === undefined) return 'zero';
+	try {
+		return parseLatencyArgument(raw);
+	} catch (error) {
+		if (error instanceof LatencySettingError) throw new CliUsageError(error.message);
+		throw error;
+	}
 }

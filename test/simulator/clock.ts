@@ -7,41 +7,41 @@
 export type ClockSource = () => number;
 
 export interface ClockOptions {
-  /** Replaces Date.now as the base time source (e.g. a fake clock driven by a test). */
-  source?: ClockSource;
-  /** Added to every reading; `advance()` grows it. */
-  offsetMs?: number;
+	/** Replaces Date.now as the base time source (e.g. a fake clock driven by a test). */
+	source?: ClockSource;
+	/** Added to every reading; `advance()` grows it. */
+	offsetMs?: number;
 }
 
 export class Clock {
-  private source: ClockSource;
-  private offsetMs: number;
+	private source: ClockSource;
+	private offsetMs: number;
 
-  constructor(options: ClockOptions = {}) {
-    this.source = options.source ?? Date.now;
-    this.offsetMs = options.offsetMs ?? 0;
-  }
+	constructor(options: ClockOptions = {}) {
+		this.source = options.source ?? Date.now;
+		this.offsetMs = options.offsetMs ?? 0;
+	}
 
-  now(): number {
-    return this.source() + this.offsetMs;
-  }
+	now(): number {
+		return this.source() + this.offsetMs;
+	}
 
-  nowIso(): string {
-    return new Date(this.now()).toISOString();
-  }
+	nowIso(): string {
+		return new Date(this.now()).toISOString();
+	}
 
-  /** Moves simulated time forward (or back, with a negative value). */
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
+	/** Moves simulated time forward (or back, with a negative value). */
+	advance(ms: number): void {
+		this.offsetMs += ms;
+	}
 
-  setOffset(ms: number): void {
-    this.offsetMs = ms;
-  }
+	setOffset(ms: number): void {
+		this.offsetMs = ms;
+	}
 
-  get offset(): number {
-    return this.offsetMs;
-  }
+	get offset(): number {
+		return this.offsetMs;
+	}
 }
 
 /**
@@ -49,32 +49,32 @@ export class Clock {
  * jest is not kept alive by a delay rule or a run that is still "working".
  */
 export class TimerBag {
-  private readonly timers = new Set<NodeJS.Timeout>();
+	private readonly timers = new Set<NodeJS.Timeout>();
 
-  setTimeout(fn: () => void, ms: number): NodeJS.Timeout {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      fn();
-    }, ms);
-    this.timers.add(timer);
-    return timer;
-  }
+	setTimeout(fn: () => void, ms: number): NodeJS.Timeout {
+		const timer = setTimeout(() => {
+			this.timers.delete(timer);
+			fn();
+		}, ms);
+		this.timers.add(timer);
+		return timer;
+	}
 
-  clearTimeout(timer: NodeJS.Timeout): void {
-    clearTimeout(timer);
-    this.timers.delete(timer);
-  }
+	clearTimeout(timer: NodeJS.Timeout): void {
+		clearTimeout(timer);
+		this.timers.delete(timer);
+	}
 
-  /** Resolves after `ms` of real time; never resolves if the bag is cleared first. */
-  sleep(ms: number): Promise<void> {
-    if (ms <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.setTimeout(resolve, ms);
-    });
-  }
+	/** Resolves after `ms` of real time; never resolves if the bag is cleared first. */
+	sleep(ms: number): Promise<void> {
+		if (ms <= 0) return Promise.resolve();
+		return new Promise((resolve) => {
+			this.setTimeout(resolve, ms);
+		});
+	}
 
-  clearAll(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-  }
+	clearAll(): void {
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+	}
 }

@@ -6,18 +6,18 @@ export const KEY_PREFIX = 'dwk_';
 const KEY_BODY_LENGTH = 44;
 
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+	return createHash('sha256').update(key).digest('hex');
 }
 
 /** The part of a key the workspace's key list shows (contract, Authentication 2). */
 export function keyDisplayPrefix(key: string): string {
-  return key.slice(0, 8);
+	return key.slice(0, 8);
 }
 
 /** A well-formed key whose body is derived from `material` (sha512, base64url, cut to 44). */
 export function deriveKey(material: string): string {
-  const body = createHash('sha512').update(material).digest('base64url').slice(0, KEY_BODY_LENGTH);
-  return KEY_PREFIX + body;
+	const body = createHash('sha512').update(material).digest('base64url').slice(0, KEY_BODY_LENGTH);
+	return KEY_PREFIX + body;
 }
 
 /**
@@ -25,22 +25,22 @@ export function deriveKey(material: string): string {
  * simulator sees the same ids again. Ids look random (hash-derived) so nobody relies on ordering.
  */
 export class IdGenerator {
-  private counter = 0;
+	private counter = 0;
 
-  constructor(private readonly seed: string) {}
+	constructor(private readonly seed: string) {}
 
-  /** e.g. next('run') -> 'run_3f9a1c0b7d2e4a61' */
-  next(prefix: string): string {
-    return `${prefix}_${this.hex(16)}`;
-  }
+	/** e.g. next('run') -> 'run_3f9a1c0b7d2e4a61' */
+	next(prefix: string): string {
+		return `${prefix}_${this.hex(16)}`;
+	}
 
-  /** A fresh API key (admin key creation). */
-  nextKey(): string {
-    return deriveKey(`${this.seed}:key:${this.counter++}`);
-  }
+	/** A fresh API key (admin key creation). */
+	nextKey(): string {
+		return deriveKey(`${this.seed}:key:${this.counter++}`);
+	}
 
-  hex(length: number): string {
-    const digest = createHash('sha256').update(`${this.seed}:${this.counter++}`).digest('hex');
-    return digest.slice(0, length);
-  }
+	hex(length: number): string {
+		const digest = createHash('sha256').update(`${this.seed}:${this.counter++}`).digest('hex');
+		return digest.slice(0, length);
+	}
 }

@@ -13,25 +13,25 @@ import type { SimulatorState } from './state';
 import type { Scope, WorkspaceFeature } from './types';
 
 export interface RouteContext {
-  req: IncomingMessage;
-  res: ServerResponse;
-  /** Decoded path parameters, e.g. { runId } for '/workflows/runs/:runId'. */
-  params: Record<string, string>;
-  query: URLSearchParams;
-  /** The authenticated key, its user and the user's workspace (the tenant). */
-  auth: AuthContext;
-  state: SimulatorState;
-  sim: Simulator;
-  /** The value of the x-request-id header (also shape-3 `request_id`). */
-  requestId: string;
-  /** Parsed JSON body; throws HttpError 400 `invalid_json` or 413 `payload_too_large` (BodyTooLargeError). */
-  readJson(limitBytes: number): Promise<unknown>;
-  /** Raw body bytes; throws BodyTooLargeError beyond the limit. */
-  readRaw(limitBytes: number): Promise<Buffer>;
-  /** multipart/form-data; files buffered or streamed to `onFile`. Logged as `{ multipart: [...] }`. */
-  readMultipart(options: MultipartOptions): Promise<MultipartResult>;
-  /** This request's log entry: set `note` to annotate it. */
-  log: RequestLogEntry;
+	req: IncomingMessage;
+	res: ServerResponse;
+	/** Decoded path parameters, e.g. { runId } for '/workflows/runs/:runId'. */
+	params: Record<string, string>;
+	query: URLSearchParams;
+	/** The authenticated key, its user and the user's workspace (the tenant). */
+	auth: AuthContext;
+	state: SimulatorState;
+	sim: Simulator;
+	/** The value of the x-request-id header (also shape-3 `request_id`). */
+	requestId: string;
+	/** Parsed JSON body; throws HttpError 400 `invalid_json` or 413 `payload_too_large` (BodyTooLargeError). */
+	readJson(limitBytes: number): Promise<unknown>;
+	/** Raw body bytes; throws BodyTooLargeError beyond the limit. */
+	readRaw(limitBytes: number): Promise<Buffer>;
+	/** multipart/form-data; files buffered or streamed to `onFile`. Logged as `{ multipart: [...] }`. */
+	readMultipart(options: MultipartOptions): Promise<MultipartResult>;
+	/** This request's log entry: set `note` to annotate it. */
+	log: RequestLogEntry;
 }
 
 /**
@@ -42,14 +42,14 @@ export interface RouteContext {
 export type RouteHandler = (ctx: RouteContext) => Promise<void> | void;
 
 export interface RouteDefinition {
-  method: HttpMethod;
-  /** '/workflows/runs/:runId/cancel' style. */
-  path: string;
-  /** The scope the key must carry (403 missing_scope otherwise). */
-  scope: Scope;
-  /** The workspace switch the route belongs to (403 <feature>_disabled when off). */
-  feature?: WorkspaceFeature;
-  /** The OpenAPI operation it implements, when it implements one (checked by the contract tests). */
-  operationId?: string;
-  handler: RouteHandler;
+	method: HttpMethod;
+	/** '/workflows/runs/:runId/cancel' style. */
+	path: string;
+	/** The scope the key must carry (403 missing_scope otherwise). */
+	scope: Scope;
+	/** The workspace switch the route belongs to (403 <feature>_disabled when off). */
+	feature?: WorkspaceFeature;
+	/** The OpenAPI operation it implements, when it implements one (checked by the contract tests). */
+	operationId?: string;
+	handler: RouteHandler;
 }

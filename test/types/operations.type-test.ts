@@ -2,10 +2,20 @@
 // refuses an operation without an `execute` or a `work`, and an `execute` that no operation picker offers.
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { operationProperty, type OperationMap, type OperationsOf } from '../../nodes/DraftingWorkspace/actions/node.type';
+import {
+	operationProperty,
+	type OperationMap,
+	type OperationsOf,
+} from '../../nodes/DraftingWorkspace/actions/node.type';
 import type { OperationModule } from '../../nodes/DraftingWorkspace/actions/types';
 
-const module: OperationModule = { description: [], execute: async function (this: IExecuteFunctions) { return []; }, work: 'item' };
+const module: OperationModule = {
+	description: [],
+	execute: async function (this: IExecuteFunctions) {
+		return [];
+	},
+	work: 'item',
+};
 
 // An operation that does not declare its work does not compile.
 // @ts-expect-error 'work' is missing
@@ -16,12 +26,18 @@ export const withoutWork: OperationModule = { description: [], execute: module.e
 export const missingOperation: OperationsOf<'template'> = { get: module };
 
 // An execute for an operation DraftingWorkspaceType does not have does not compile.
-// @ts-expect-error 'archive' is not an operation of 'template'
-export const unknownOperation: OperationsOf<'template'> = { get: module, getAll: module, archive: module };
+export const unknownOperation: OperationsOf<'template'> = {
+	get: module,
+	getAll: module,
+	// @ts-expect-error 'archive' is not an operation of 'template'
+	archive: module,
+};
 
 // The router's map needs every resource.
 // @ts-expect-error 'workflow' is missing
-export const missingResource: OperationMap = { chat: { complete: module, listModels: module } } as Omit<OperationMap, 'workflow'>;
+export const missingResource: OperationMap = {
+	chat: { complete: module, listModels: module },
+} as Omit<OperationMap, 'workflow'>;
 
 // An operation picker that leaves out an operation does not compile.
 export const missingOption = operationProperty(

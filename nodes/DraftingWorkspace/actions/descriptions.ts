@@ -2,7 +2,11 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { locatorModes, workflowLocator } from '../../shared/common/descriptions';
 
-export function returnAllOrLimit(resource: string, operation: string, maxLimit?: number): INodeProperties[] {
+export function returnAllOrLimit(
+	resource: string,
+	operation: string,
+	maxLimit?: number,
+): INodeProperties[] {
 	const displayOptions = { show: { resource: [resource], operation: [operation] } };
 	return [
 		{
@@ -27,21 +31,31 @@ export function returnAllOrLimit(resource: string, operation: string, maxLimit?:
 }
 
 /** The run picker: By ID first (a run id usually comes from Start Run), or the key's recent runs. */
-export function runLocator(overrides: Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>): INodeProperties {
+export function runLocator(
+	overrides: Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>,
+): INodeProperties {
 	return {
 		displayName: 'Run',
 		name: 'runId',
 		type: 'resourceLocator',
 		default: { mode: 'id', value: '' },
 		required: true,
-		description: "The run's ID, as Run → Start returned it (its runId): a run started through the API (runs started by people in the workspace are not visible to API keys)",
-		...locatorModes({ method: 'searchRuns', placeholder: 'Select a recent run...' }, { placeholder: 'e.g. {{ $json.runId }}', noun: 'run' }, true),
+		description:
+			"The run's ID, as Run → Start returned it (its runId): a run started through the API (runs started by people in the workspace are not visible to API keys)",
+		...locatorModes(
+			{ method: 'searchRuns', placeholder: 'Select a recent run...' },
+			{ placeholder: 'e.g. {{ $json.runId }}', noun: 'run' },
+			true,
+		),
 		...overrides,
 	};
 }
 
 /** Where downloaded files go: `data`, then `data_1`, `data_2`… when a run has several. */
-export function binaryPropertyField(show: NonNullable<IDisplayOptions['show']>, what = 'file'): INodeProperties {
+export function binaryPropertyField(
+	show: NonNullable<IDisplayOptions['show']>,
+	what = 'file',
+): INodeProperties {
 	return {
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -55,13 +69,18 @@ export function binaryPropertyField(show: NonNullable<IDisplayOptions['show']>, 
 }
 
 /** The template picker: From list (searchable) or By ID. */
-export function templateLocator(overrides: Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>): INodeProperties {
+export function templateLocator(
+	overrides: Partial<INodeProperties> & Pick<INodeProperties, 'displayOptions'>,
+): INodeProperties {
 	return {
 		...workflowLocator({ displayOptions: overrides.displayOptions }),
 		displayName: 'Template',
 		name: 'templateId',
-		description: 'An active drafting template the API key\'s user can use',
-		...locatorModes({ method: 'searchTemplates', placeholder: 'Select a template...' }, { placeholder: 'e.g. tpl_123', noun: 'template' }),
+		description: "An active drafting template the API key's user can use",
+		...locatorModes(
+			{ method: 'searchTemplates', placeholder: 'Select a template...' },
+			{ placeholder: 'e.g. tpl_123', noun: 'template' },
+		),
 		...overrides,
 	};
 }
@@ -77,10 +96,13 @@ export function subtitleFromOptions(properties: INodeProperties[]): string {
 	for (const option of resource?.options ?? []) {
 		if (!('value' in option) || typeof option.value !== 'string') continue;
 		const operation = properties.find(
-			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(option.value as string),
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(option.value as string),
 		);
 		for (const choice of operation?.options ?? []) {
-			if ('value' in choice && typeof choice.value === 'string') labels[`${option.value}.${choice.value}`] = `${choice.name}: ${option.name}`;
+			if ('value' in choice && typeof choice.value === 'string')
+				labels[`${option.value}.${choice.value}`] = `${choice.name}: ${option.name}`;
 		}
 	}
 	const key = '$parameter["resource"] + "." + $parameter["operation"]';

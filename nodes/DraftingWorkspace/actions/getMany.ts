@@ -10,7 +10,10 @@ import type { OperationModule } from './types';
 type ListCall = (this: IExecuteFunctions, call: { itemIndex: number }) => Promise<IDataObject[]>;
 
 /** A "Get Many" of a list the service answers in one piece, with Return All / Limit applied here (workflows, templates). */
-export function getManyOperation(resource: Resource, list: ListCall): Omit<OperationModule, 'work'> {
+export function getManyOperation(
+	resource: Resource,
+	list: ListCall,
+): Omit<OperationModule, 'work'> {
 	return {
 		description: [...returnAllOrLimit(resource, 'getAll')],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -30,15 +30,22 @@ export interface OperationOption<R extends Resource> extends INodePropertyOption
 	action: string;
 }
 
-type Missing<R extends Resource, List extends readonly OperationOption<R>[]> = Exclude<DraftingWorkspaceType[R], List[number]['value']>;
+type Missing<R extends Resource, List extends readonly OperationOption<R>[]> = Exclude<
+	DraftingWorkspaceType[R],
+	List[number]['value']
+>;
 
 /**
  * A resource's operation picker from a typed list of options. A list that leaves an operation out does not
  * compile: the missing ones are named in the error (`missingOperations`).
  */
-export function operationProperty<R extends Resource, const List extends readonly OperationOption<R>[]>(
+export function operationProperty<
+	R extends Resource,
+	const List extends readonly OperationOption<R>[],
+>(
 	resource: R,
-	options: List & ([Missing<R, List>] extends [never] ? unknown : { missingOperations: Missing<R, List> }),
+	options: List &
+		([Missing<R, List>] extends [never] ? unknown : { missingOperations: Missing<R, List> }),
 	defaultOperation: DraftingWorkspaceType[R],
 ): INodeProperties {
 	return {

@@ -3,7 +3,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { DEFAULT_FOLLOW_AT_MOST } from './descriptions';
 
 /** Applies "Return All / Limit" to an array the service returned in one piece. */
-export function applyLimit(this: IExecuteFunctions, items: IDataObject[], itemIndex: number): IDataObject[] {
+export function applyLimit(
+	this: IExecuteFunctions,
+	items: IDataObject[],
+	itemIndex: number,
+): IDataObject[] {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	if (returnAll) return items;
 	const limit = this.getNodeParameter('limit', itemIndex, 50) as number;

@@ -35,7 +35,8 @@ function errorItem(this: IExecuteFunctions, error: Error, itemIndex: number): IN
 	const details: IDataObject = {};
 	if (typeof context.serviceCode === 'string') details.code = context.serviceCode;
 	if (nodeError.description) details.description = nodeError.description;
-	if (nodeError instanceof NodeApiError && nodeError.httpCode) details.httpCode = nodeError.httpCode;
+	if (nodeError instanceof NodeApiError && nodeError.httpCode)
+		details.httpCode = nodeError.httpCode;
 	// What the step created before it failed (shared/common/errors.ts, withCreated): the ids to use instead of a rerun.
 	const created = createdOf(nodeError);
 	if (created) details.created = created;
@@ -44,12 +45,18 @@ function errorItem(this: IExecuteFunctions, error: Error, itemIndex: number): IN
 	details.itemIndex = itemIndex;
 	// n8n routes an item to the error output only if its JSON has nothing but error/message/details.
 	const json: IDataObject =
-		this.getNode().onError === 'continueErrorOutput' ? { error: error.message, details } : { error: error.message, ...details };
+		this.getNode().onError === 'continueErrorOutput'
+			? { error: error.message, details }
+			: { error: error.message, ...details };
 	return { json, pairedItem: { item: itemIndex } };
 }
 
 /** One item's outcome: its results (paired), its error item (Continue On Fail), or the error that stops the node. */
-async function outcomeOf(this: IExecuteFunctions, itemIndex: number, run: () => Promise<INodeExecutionData[]>): Promise<ItemOutcome> {
+async function outcomeOf(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: () => Promise<INodeExecutionData[]>,
+): Promise<ItemOutcome> {
 	try {
 		const results = await run();
 		return { items: results.map((result) => ({ ...result, pairedItem: { item: itemIndex } })) };
@@ -57,7 +64,8 @@ async function outcomeOf(this: IExecuteFunctions, itemIndex: number, run: () => 
 		const nodeError = toNodeError.call(this, error, itemIndex);
 		// A cancelled execution stops the node even with Continue On Fail: n8n reads the cancel from its error.
 		const cancelled = this.getExecutionCancelSignal?.()?.aborted === true;
-		if (this.continueOnFail() && !cancelled) return { items: [errorItem.call(this, nodeError, itemIndex)] };
+		if (this.continueOnFail() && !cancelled)
+			return { items: [errorItem.call(this, nodeError, itemIndex)] };
 		return { error: nodeError };
 	}
 }
@@ -71,10 +79,23 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	// Parameters are plain strings at run time: a workflow saved by a newer package may name an unknown pair.
-	const handler = (resources as Partial<Record<string, Partial<Record<string, OperationModule>>>>)[resource]?.[operation];
+	const handler = (resources as Partial<Record<string, Partial<Record<string, OperationModule>>>>)[
+		resource
+	]?.[operation];
 	if (!handler)
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`, {
-			description: 'Update the community node package, or pick another operation.',
-		});
-	return [await runPaced.call(this, { count: items.length, work: handler.work, execute: handler.execute, outcomeOf })];
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not supported`,
+			{
+				description: 'Update the community node package, or pick another operation.',
+			},
+		);
+	return [
+		await runPaced.call(this, {
+			count: items.length,
+			work: handler.work,
+			execute: handler.execute,
+			outcomeOf,
+		}),
+	];
 }

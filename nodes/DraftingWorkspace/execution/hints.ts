@@ -11,7 +11,8 @@ const given = new WeakMap<object, Set<string>>();
  */
 export function warnInOutput(this: IExecuteFunctions, message: string): void {
 	const execution = executionContextOf(this);
-	const addHints = (execution as Partial<Pick<IExecuteFunctions, 'addExecutionHints'>>).addExecutionHints;
+	const addHints = (execution as Partial<Pick<IExecuteFunctions, 'addExecutionHints'>>)
+		.addExecutionHints;
 	if (typeof addHints !== 'function') return;
 	let messages = given.get(execution);
 	if (!messages) {

@@ -6,13 +6,16 @@ import { cancelSignalOf, type TransportContext } from '../../shared/transport';
  * is tried again this way; an upload's status reads have their own schedule, inputDocuments/readySchedule.ts). */
 const POLL_DELAYS_MS = [250, 500, 1000, 1000, 2000, 3000, 5000];
 
-export type PollOutcome<T> = { done: true; value: T } | { done: false; last: T | undefined; waitedMs: number };
+export type PollOutcome<T> =
+	| { done: true; value: T }
+	| { done: false; last: T | undefined; waitedMs: number };
 
 /** How long to wait before try number `attempt` (0: the first try). */
 export type PollDelay = (attempt: number) => number;
 
 /** The default: the first try at once, then POLL_DELAYS_MS. */
-const defaultDelay: PollDelay = (attempt) => (attempt ? POLL_DELAYS_MS[Math.min(attempt - 1, POLL_DELAYS_MS.length - 1)] : 0);
+const defaultDelay: PollDelay = (attempt) =>
+	attempt ? POLL_DELAYS_MS[Math.min(attempt - 1, POLL_DELAYS_MS.length - 1)] : 0;
 
 /**
  * Calls `check` until it returns `{ done: true }` or the time is up, waiting `delayBefore(attempt)` before each
@@ -38,7 +41,10 @@ export async function pollUntil<T>(
 			try {
 				await sleep(delay, signal);
 			} catch {
-				throw new NodeOperationError(context.getNode(), `The execution was canceled while waiting for ${what}`);
+				throw new NodeOperationError(
+					context.getNode(),
+					`The execution was canceled while waiting for ${what}`,
+				);
 			}
 		}
 		const result = await check();

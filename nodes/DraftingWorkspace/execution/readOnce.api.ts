@@ -9,7 +9,11 @@ import { executionContextOf } from '../pace/batchContext';
  */
 const cache = new WeakMap<object, Map<string, Promise<IDataObject>>>();
 
-export async function readOncePerExecution(this: IExecuteFunctions, key: string, read: () => Promise<IDataObject>): Promise<IDataObject> {
+export async function readOncePerExecution(
+	this: IExecuteFunctions,
+	key: string,
+	read: () => Promise<IDataObject>,
+): Promise<IDataObject> {
 	const execution = executionContextOf(this);
 	let perExecution = cache.get(execution);
 	if (!perExecution) {

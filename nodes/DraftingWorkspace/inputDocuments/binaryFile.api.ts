@@ -35,15 +35,28 @@ export async function readBinaryFile(
 	const name = propertyName.trim();
 	const present = availableProperties(this, itemIndex);
 	if (!name || !present.includes(name)) {
-		const has = present.length ? `The item has: ${present.join(', ')}.` : 'The item has no binary data at all.';
-		throw new NodeOperationError(this.getNode(), `${field}: the item has no binary property "${name}"`, {
-			description: `${has} Enter the name of the binary property that holds the file (often "data"), or add a node that reads the file before this one.${alternative ? ` ${alternative}` : ''}`,
-			itemIndex,
-		});
+		const has = present.length
+			? `The item has: ${present.join(', ')}.`
+			: 'The item has no binary data at all.';
+		throw new NodeOperationError(
+			this.getNode(),
+			`${field}: the item has no binary property "${name}"`,
+			{
+				description: `${has} Enter the name of the binary property that holds the file (often "data"), or add a node that reads the file before this one.${alternative ? ` ${alternative}` : ''}`,
+				itemIndex,
+			},
+		);
 	}
 	const binary = this.helpers.assertBinaryData(itemIndex, name);
-	const fileName = binary.fileName ?? `${name}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
-	return { propertyName: name, fileName, mimeType: binary.mimeType ?? '', size: await sizeOf(this, binary), binary };
+	const fileName =
+		binary.fileName ?? `${name}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
+	return {
+		propertyName: name,
+		fileName,
+		mimeType: binary.mimeType ?? '',
+		size: await sizeOf(this, binary),
+		binary,
+	};
 }
 
 async function sizeOf(context: IExecuteFunctions, binary: IBinaryData): Promise<number> {
@@ -55,7 +68,12 @@ async function sizeOf(context: IExecuteFunctions, binary: IBinaryData): Promise<
 }
 
 /** Writes the file's bytes into `target` at `offset`; fails unless exactly `file.size` bytes were written. */
-export async function copyBinaryInto(this: IExecuteFunctions, file: BinaryFile, target: Buffer, offset: number): Promise<void> {
+export async function copyBinaryInto(
+	this: IExecuteFunctions,
+	file: BinaryFile,
+	target: Buffer,
+	offset: number,
+): Promise<void> {
 	let written = 0;
 	if (file.binary.id) {
 		const stream: unknown = await this.helpers.getBinaryStream(file.binary.id);
@@ -74,11 +92,17 @@ export async function copyBinaryInto(this: IExecuteFunctions, file: BinaryFile, 
 		written = target.write(file.binary.data, offset, file.size, 'base64');
 	}
 	if (written !== file.size)
-		throw new Error(`the binary property "${file.propertyName}" holds ${written} bytes where ${file.size} were expected`);
+		throw new Error(
+			`the binary property "${file.propertyName}" holds ${written} bytes where ${file.size} were expected`,
+		);
 }
 
 /** The file as base64 text, for the JSON form of the upload (inline data is already base64). */
-export async function binaryAsBase64(this: IExecuteFunctions, file: BinaryFile, itemIndex: number): Promise<string> {
+export async function binaryAsBase64(
+	this: IExecuteFunctions,
+	file: BinaryFile,
+	itemIndex: number,
+): Promise<string> {
 	if (!file.binary.id) return file.binary.data;
 	return (await this.helpers.getBinaryDataBuffer(itemIndex, file.propertyName)).toString('base64');
 }

@@ -34,20 +34,28 @@ export function checkUpload(
 	const declared = settings.mimeType?.trim() || file.mimeType;
 	const resolved = resolveUploadType(declared, fileName);
 	if (!resolved)
-		throw new NodeOperationError(this.getNode(), `${what} ("${fileName}", ${declared || 'no MIME type'}) is not a type the service accepts`, {
-			description: `The service accepts ${ACCEPTED_TYPES_TEXT}. Convert the file first, or set File Name / MIME Type in the options if n8n labelled it wrongly.`,
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`${what} ("${fileName}", ${declared || 'no MIME type'}) is not a type the service accepts`,
+			{
+				description: `The service accepts ${ACCEPTED_TYPES_TEXT}. Convert the file first, or set File Name / MIME Type in the options if n8n labelled it wrongly.`,
+				itemIndex,
+			},
+		);
 	if (file.size === 0)
 		throw new NodeOperationError(this.getNode(), `${what} ("${fileName}") is empty`, {
 			description: 'The binary property holds 0 bytes. Check the node that produced the file.',
 			itemIndex,
 		});
 	if (file.size > settings.maxBytes)
-		throw new NodeOperationError(this.getNode(), `${what} ("${fileName}") is ${formatBytes(file.size)}, over the upload limit of ${formatBytes(settings.maxBytes)}`, {
-			description:
-				'The service refuses larger files (size_exceeded). Split or compress the document. If your deployment allows larger uploads, raise Max File Size (MB) in the options.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`${what} ("${fileName}") is ${formatBytes(file.size)}, over the upload limit of ${formatBytes(settings.maxBytes)}`,
+			{
+				description:
+					'The service refuses larger files (size_exceeded). Split or compress the document. If your deployment allows larger uploads, raise Max File Size (MB) in the options.',
+				itemIndex,
+			},
+		);
 	return { file, fileName, contentType: resolved.sendAs };
 }

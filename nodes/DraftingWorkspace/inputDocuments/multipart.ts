@@ -56,7 +56,11 @@ function multipartTail(boundary: string): Buffer {
 }
 
 /** The framing of a one-file multipart body around `size` bytes of file. */
-export function multipartFraming(part: MultipartFilePart, size: number, boundary = newBoundary()): BodyFraming {
+export function multipartFraming(
+	part: MultipartFilePart,
+	size: number,
+	boundary = newBoundary(),
+): BodyFraming {
 	return {
 		head: multipartHead(boundary, part),
 		tail: multipartTail(boundary),
@@ -92,7 +96,11 @@ export function framedStream(
 	expectedBytes: number,
 	transform: (chunk: Buffer, last: boolean) => Buffer = (chunk) => chunk,
 ): BinaryStream | undefined {
-	const factory = (source.constructor as unknown as { from?: (iterable: AsyncIterable<Buffer>, options: { objectMode: boolean }) => BinaryStream }).from;
+	const factory = (
+		source.constructor as unknown as {
+			from?: (iterable: AsyncIterable<Buffer>, options: { objectMode: boolean }) => BinaryStream;
+		}
+	).from;
 	if (typeof factory !== 'function') return undefined;
 	async function* frames(): AsyncGenerator<Buffer> {
 		yield head;
@@ -100,11 +108,17 @@ export function framedStream(
 		for await (const chunk of source as AsyncIterable<Buffer | string>) {
 			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 			seen += bytes.length;
-			if (seen > expectedBytes) throw new Error(`the binary data store returned more than the ${expectedBytes} bytes announced`);
+			if (seen > expectedBytes)
+				throw new Error(
+					`the binary data store returned more than the ${expectedBytes} bytes announced`,
+				);
 			const out = transform(bytes, false);
 			if (out.length) yield out;
 		}
-		if (seen !== expectedBytes) throw new Error(`the binary data store returned ${seen} bytes where ${expectedBytes} were announced`);
+		if (seen !== expectedBytes)
+			throw new Error(
+				`the binary data store returned ${seen} bytes where ${expectedBytes} were announced`,
+			);
 		const rest = transform(Buffer.alloc(0), true);
 		if (rest.length) yield rest;
 		yield tail;

@@ -13,7 +13,10 @@ export interface UploadType {
 }
 
 const PDF: UploadType = { label: 'PDF', mimeType: 'application/pdf' };
-const DOCX: UploadType = { label: 'DOCX', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+const DOCX: UploadType = {
+	label: 'DOCX',
+	mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
 const MARKDOWN: UploadType = { label: 'Markdown', mimeType: 'text/markdown' };
 const TEXT: UploadType = { label: 'plain text', mimeType: 'text/plain' };
 
@@ -36,7 +39,12 @@ const BY_EXTENSION: Record<string, UploadType> = {
 };
 
 /** Types that say nothing about the content; the file name's extension decides then. */
-const UNTYPED = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
+const UNTYPED = new Set([
+	'',
+	'application/octet-stream',
+	'binary/octet-stream',
+	'application/unknown',
+]);
 
 export const ACCEPTED_TYPES_TEXT = 'PDF (.pdf), DOCX (.docx), Markdown (.md) and plain text (.txt)';
 
@@ -55,13 +63,17 @@ function bareMimeType(mimeType: string | undefined): string {
  * (n8n labels files it could not recognise `application/octet-stream`, and `.md` often so). Undefined
  * when neither says an accepted type. The MIME type sent keeps the given parameters (charset).
  */
-export function resolveUploadType(mimeType: string | undefined, fileName: string): { type: UploadType; sendAs: string } | undefined {
+export function resolveUploadType(
+	mimeType: string | undefined,
+	fileName: string,
+): { type: UploadType; sendAs: string } | undefined {
 	const bare = bareMimeType(mimeType);
 	const known = BY_MIME_TYPE[bare];
 	if (known) {
 		// Parameters (a charset) are kept for the type itself, dropped for an alias such as application/x-pdf.
 		const separator = (mimeType ?? '').indexOf(';');
-		const parameters = bare === known.mimeType && separator >= 0 ? (mimeType ?? '').slice(separator) : '';
+		const parameters =
+			bare === known.mimeType && separator >= 0 ? (mimeType ?? '').slice(separator) : '';
 		return { type: known, sendAs: `${known.mimeType}${parameters}` };
 	}
 	if (!UNTYPED.has(bare)) return undefined;
@@ -70,7 +82,10 @@ export function resolveUploadType(mimeType: string | undefined, fileName: string
 }
 
 export function maxUploadBytes(maxSizeMb: number | undefined): number {
-	const mb = typeof maxSizeMb === 'number' && Number.isFinite(maxSizeMb) && maxSizeMb > 0 ? maxSizeMb : DEFAULT_MAX_UPLOAD_MB;
+	const mb =
+		typeof maxSizeMb === 'number' && Number.isFinite(maxSizeMb) && maxSizeMb > 0
+			? maxSizeMb
+			: DEFAULT_MAX_UPLOAD_MB;
 	return Math.floor(mb * MB);
 }
 

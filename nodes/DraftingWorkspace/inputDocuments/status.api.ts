@@ -7,12 +7,24 @@ import { readyReadDelayMs } from './readySchedule';
 
 /** The wait until an upload is ready. */
 
-function ingestionFailed(this: IExecuteFunctions, itemIndex: number, record: IDataObject, what: string): NodeOperationError {
-	const code = typeof record.processingError === 'string' && record.processingError ? record.processingError : 'no code given';
-	const error = new NodeOperationError(this.getNode(), `The service could not process ${what}: ${code}`, {
-		description: `Ingestion failed, which is final for this upload (document ${String(record.documentId ?? '')}). Check that the file opens and has text, then upload it again as a new document.`,
-		itemIndex,
-	});
+function ingestionFailed(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	record: IDataObject,
+	what: string,
+): NodeOperationError {
+	const code =
+		typeof record.processingError === 'string' && record.processingError
+			? record.processingError
+			: 'no code given';
+	const error = new NodeOperationError(
+		this.getNode(),
+		`The service could not process ${what}: ${code}`,
+		{
+			description: `Ingestion failed, which is final for this upload (document ${String(record.documentId ?? '')}). Check that the file opens and has text, then upload it again as a new document.`,
+			itemIndex,
+		},
+	);
 	error.context.serviceCode = code;
 	return error;
 }
@@ -38,10 +50,15 @@ export async function waitUntilReady(
 	};
 	const outcome = await pollUntil(this, `${what} to be processed`, timeoutMs, check, delayBefore);
 	if (!outcome.done)
-		throw new NodeOperationError(this.getNode(), `${what} was still being processed after ${Math.round(outcome.waitedMs / 1000)} s`, {
-			description: `Document ${String(uploaded.documentId ?? '')} is not ready yet. Raise Ready Timeout, or turn Wait Until Ready off and check later with Input Document → Get Status.`,
-			itemIndex,
-		});
-	if (outcome.value.status === 'failed') throw ingestionFailed.call(this, itemIndex, outcome.value, what);
+		throw new NodeOperationError(
+			this.getNode(),
+			`${what} was still being processed after ${Math.round(outcome.waitedMs / 1000)} s`,
+			{
+				description: `Document ${String(uploaded.documentId ?? '')} is not ready yet. Raise Ready Timeout, or turn Wait Until Ready off and check later with Input Document → Get Status.`,
+				itemIndex,
+			},
+		);
+	if (outcome.value.status === 'failed')
+		throw ingestionFailed.call(this, itemIndex, outcome.value, what);
 	return outcome.value;
 }

@@ -11,5 +11,9 @@ export async function sendUpload(
 	upload: CheckedUpload,
 	encoding: UploadEncoding,
 ): Promise<IDataObject> {
-	return await uploadInputDocument.call(this, await uploadBody.call(this, itemIndex, upload, encoding), { itemIndex });
+	return await uploadInputDocument.call(
+		this,
+		await uploadBody.call(this, itemIndex, upload, encoding),
+		{ itemIndex },
+	);
 }

@@ -43,7 +43,8 @@ function prefixesOf(fieldIds: readonly string[]): Set<string> {
 	const prefixes = new Set<string>();
 	for (const id of fieldIds) {
 		const parts = id.split('.');
-		for (let length = 1; length < parts.length; length++) prefixes.add(parts.slice(0, length).join('.'));
+		for (let length = 1; length < parts.length; length++)
+			prefixes.add(parts.slice(0, length).join('.'));
 	}
 	return prefixes;
 }
@@ -52,7 +53,10 @@ function prefixesOf(fieldIds: readonly string[]): Set<string> {
 const looseName = (name: string) => name.toLowerCase().replace(/[\s_]+/g, '');
 
 /** The field each loose name leads to, for the names that lead to one field only. */
-function uniqueNames(fields: readonly MappableField[], nameOf: (field: MappableField) => string | undefined): Map<string, string | undefined> {
+function uniqueNames(
+	fields: readonly MappableField[],
+	nameOf: (field: MappableField) => string | undefined,
+): Map<string, string | undefined> {
 	const byName = new Map<string, string | undefined>();
 	for (const field of fields) {
 		const name = nameOf(field);
@@ -77,7 +81,11 @@ function looseMatcher(fields: readonly MappableField[]): (column: string) => str
 	};
 }
 
-export function autoMapItem(item: IDataObject, fieldList: ReadonlyArray<string | MappableField>, { loose = false } = {}): AutoMapped {
+export function autoMapItem(
+	item: IDataObject,
+	fieldList: ReadonlyArray<string | MappableField>,
+	{ loose = false } = {},
+): AutoMapped {
 	const mappable = fieldList.map((field) => (typeof field === 'string' ? { id: field } : field));
 	const fieldIds = mappable.map((field) => field.id);
 	const fields = new Set(fieldIds);
@@ -107,7 +115,8 @@ export function autoMapItem(item: IDataObject, fieldList: ReadonlyArray<string |
 	// A field already answered by its exact id (or by an earlier column) leaves a loose column unused, and named.
 	const answeredLoosely = new Set<string>();
 	for (const { key, id, value } of looseColumns) {
-		if (Object.prototype.hasOwnProperty.call(values, id) || answeredLoosely.has(id)) unmatchedInputKeys.push(key);
+		if (Object.prototype.hasOwnProperty.call(values, id) || answeredLoosely.has(id))
+			unmatchedInputKeys.push(key);
 		else {
 			setOwn(values, id, value);
 			answeredLoosely.add(id);
@@ -126,12 +135,20 @@ export function unmatchedKeysHint(keys: readonly string[] | undefined): string {
  * What Map Automatically left unanswered, for the execution hint: the required fields no key answered (by title
  * and id) and the item's keys that matched no field. '' when nothing required is missing.
  */
-export function autoMapGapHint(unanswered: readonly MappableField[], unmatchedInputKeys: readonly string[], loose: boolean): string {
+export function autoMapGapHint(
+	unanswered: readonly MappableField[],
+	unmatchedInputKeys: readonly string[],
+	loose: boolean,
+): string {
 	if (!unanswered.length) return '';
-	const fields = unanswered.map((field) => (field.title ? `${field.title} (${field.id})` : field.id)).join(', ');
-	const keys = unmatchedInputKeys.length ? ` Item keys that matched no field: ${unmatchedInputKeys.join(', ')}.` : '';
+	const fields = unanswered
+		.map((field) => (field.title ? `${field.title} (${field.id})` : field.id))
+		.join(', ');
+	const keys = unmatchedInputKeys.length
+		? ` Item keys that matched no field: ${unmatchedInputKeys.join(', ')}.`
+		: '';
 	const rule = loose
 		? "A key answers a field by its ID, the ID's last part or its title (letter case, spaces and underscores aside)."
-		: "A key answers a field by its ID; to match columns such as start_date or Start date, set Answer Options → Match Columns By to ID, Last Part or Title.";
+		: 'A key answers a field by its ID; to match columns such as start_date or Start date, set Answer Options → Match Columns By to ID, Last Part or Title.';
 	return `Map Automatically found no answer for these required fields: ${fields}.${keys} ${rule}`;
 }

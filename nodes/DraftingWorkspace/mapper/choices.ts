@@ -14,7 +14,12 @@ import { enumOptions, typeOf, type Coerced } from './jsonSchema';
 /** The options of a several-choice field (an array whose items are an `enum`), or undefined for any other field. */
 export function choiceListOptions(schema: IDataObject): unknown[] | undefined {
 	const items = schema.items as IDataObject | undefined;
-	return typeOf(schema) === 'array' && !!items && typeof items === 'object' && Array.isArray(items.enum) ? (items.enum as unknown[]) : undefined;
+	return typeOf(schema) === 'array' &&
+		!!items &&
+		typeof items === 'object' &&
+		Array.isArray(items.enum)
+		? (items.enum as unknown[])
+		: undefined;
 }
 
 /**
@@ -56,7 +61,10 @@ export function readChoice(options: readonly unknown[], value: unknown): Coerced
 	const matches = options.filter((option) => folded(textOf(option)) === folded(text));
 	if (matches.length === 1) return { ok: true, value: matches[0] };
 	if (matches.length > 1)
-		return { ok: false, problem: `"${text}" matches ${listed(matches)} when letter case is ignored: write it exactly as one of them` };
+		return {
+			ok: false,
+			problem: `"${text}" matches ${listed(matches)} when letter case is ignored: write it exactly as one of them`,
+		};
 	return { ok: false, problem: `"${text}" is not one of ${listed(options)}` };
 }
 
@@ -67,7 +75,10 @@ function entriesOf(options: readonly unknown[], value: unknown): unknown[] {
 	if (Array.isArray(parsed)) return parsed;
 	// An option whose text has a comma in it is one entry, not two.
 	if (readChoice(options, value).ok) return [value];
-	return textOf(value).split(',').map((entry) => entry.trim()).filter(Boolean);
+	return textOf(value)
+		.split(',')
+		.map((entry) => entry.trim())
+		.filter(Boolean);
 }
 
 /** Several choices, posted as a list: each entry read as `readChoice` does, each option once, in the order given. */

@@ -10,7 +10,10 @@ export type DateAnswer = { ok: true; value: string } | { ok: false; problem: str
  * is refused here, as the service would refuse it. Without `monthAsWord` (a run input's JSON Schema `format: date`,
  * which is RFC 3339's full-date) only yyyy-MM-dd and date-times are taken.
  */
-export function normaliseDateAnswer(value: unknown, options: { monthAsWord?: boolean } = {}): DateAnswer {
+export function normaliseDateAnswer(
+	value: unknown,
+	options: { monthAsWord?: boolean } = {},
+): DateAnswer {
 	const monthAsWord = options.monthAsWord ?? true;
 	if (value && typeof value === 'object') {
 		const candidate = value as { toISODate?: () => string | null; toISOString?: () => string };
@@ -18,18 +21,26 @@ export function normaliseDateAnswer(value: unknown, options: { monthAsWord?: boo
 			const date = candidate.toISODate();
 			if (date) return { ok: true, value: date };
 		}
-		if (typeof candidate.toISOString === 'function') return { ok: true, value: candidate.toISOString().slice(0, 10) };
+		if (typeof candidate.toISOString === 'function')
+			return { ok: true, value: candidate.toISOString().slice(0, 10) };
 	}
 	const text = String(value).trim();
 	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
 	if (iso) {
 		const [, year, month, day] = iso;
 		const probe = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-		if (probe.getUTCFullYear() === Number(year) && probe.getUTCMonth() === Number(month) - 1 && probe.getUTCDate() === Number(day))
+		if (
+			probe.getUTCFullYear() === Number(year) &&
+			probe.getUTCMonth() === Number(month) - 1 &&
+			probe.getUTCDate() === Number(day)
+		)
 			return { ok: true, value: `${year}-${month}-${day}` };
 		return { ok: false, problem: `"${text}" is not a calendar date` };
 	}
 	if (monthAsWord && MONTH_WORD.test(text) && /\d/.test(text)) return { ok: true, value: text };
 	const others = monthAsWord ? ', or write the month as a word' : '';
-	return { ok: false, problem: `"${text}" is not a date the service accepts: use yyyy-MM-dd (e.g. 2026-03-01)${others}` };
+	return {
+		ok: false,
+		problem: `"${text}" is not a date the service accepts: use yyyy-MM-dd (e.g. 2026-03-01)${others}`,
+	};
 }

@@ -15,13 +15,20 @@ export function propertiesOf(schema: JsonSchemaObject): Record<string, JsonSchem
 }
 
 export function requiredOf(schema: JsonSchemaObject): Set<string> {
-	return new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
+	return new Set(
+		Array.isArray(schema.required)
+			? schema.required.filter((name): name is string => typeof name === 'string')
+			: [],
+	);
 }
 
 export function typeOf(property: JsonSchemaObject): string | undefined {
 	const type = property.type;
 	if (typeof type === 'string') return type;
-	if (Array.isArray(type)) return type.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== 'null');
+	if (Array.isArray(type))
+		return type.find(
+			(candidate): candidate is string => typeof candidate === 'string' && candidate !== 'null',
+		);
 	return undefined;
 }
 
@@ -29,7 +36,9 @@ export function enumOptions(property: JsonSchemaObject): INodePropertyOptions[] 
 	const values = Array.isArray(property.enum) ? property.enum : undefined;
 	if (!values) return undefined;
 	return values
-		.filter((value): value is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof value))
+		.filter((value): value is string | number | boolean =>
+			['string', 'number', 'boolean'].includes(typeof value),
+		)
 		.map((value) => ({ name: String(value), value }));
 }
 
@@ -64,9 +73,12 @@ export type Coerced = { ok: true; value: unknown } | { ok: false; problem: strin
 
 /** A JSON number from a number or numeric text; `integer` schemas also need a whole number. */
 export function coerceNumber(property: JsonSchemaObject, value: unknown): Coerced {
-	const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
-	if (!Number.isFinite(number)) return { ok: false, problem: `must be a number, got "${String(value)}"` };
-	if (typeOf(property) === 'integer' && !Number.isInteger(number)) return { ok: false, problem: `must be a whole number, got ${number}` };
+	const number =
+		typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+	if (!Number.isFinite(number))
+		return { ok: false, problem: `must be a number, got "${String(value)}"` };
+	if (typeOf(property) === 'integer' && !Number.isInteger(number))
+		return { ok: false, problem: `must be a whole number, got ${number}` };
 	return { ok: true, value: number };
 }
 
@@ -75,7 +87,12 @@ export function coerceNumber(property: JsonSchemaObject, value: unknown): Coerce
  * `__proto__` must become a field of the input, not the object's prototype (or Object.prototype's fields).
  */
 export function setOwn(target: IDataObject, key: string, value: unknown): void {
-	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+	Object.defineProperty(target, key, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
 }
 
 /** `target[key]` only when it is the object's own property (never something inherited, such as its prototype). */

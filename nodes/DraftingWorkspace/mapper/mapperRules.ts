@@ -33,7 +33,9 @@ const MAX_DATE_LABEL_LENGTH = 24;
 
 /** A date field's rule: its form when the label still fits, else "date" (the notice and any refusal give the form). */
 export function dateRule(label: string): LabelRule {
-	return `${label} (${LABEL_RULES.date})`.length <= MAX_DATE_LABEL_LENGTH ? LABEL_RULES.date : LABEL_RULES.dateShort;
+	return `${label} (${LABEL_RULES.date})`.length <= MAX_DATE_LABEL_LENGTH
+		? LABEL_RULES.date
+		: LABEL_RULES.dateShort;
 }
 
 /**
@@ -43,7 +45,8 @@ export function dateRule(label: string): LabelRule {
  */
 export const DATE_COLUMN_TYPE: FieldType = 'string';
 
-const SHARED_RULES = 'Dates: yyyy-MM-dd. Choices: any letter case; several via Expression, e.g. Health, Gym.';
+const SHARED_RULES =
+	'Dates: yyyy-MM-dd. Choices: any letter case; several via Expression, e.g. Health, Gym.';
 
 /** The notice above Produce From Template's answers (once a template is chosen). */
 export const TEMPLATE_MAPPER_NOTICE = `${SHARED_RULES} Pictures: a binary field name (PNG or JPEG, 1 MB at most).`;
@@ -59,7 +62,12 @@ export const RUN_ENTRY_STEP_NOTICE =
  * The notice above a mapper, shown once the workflow or template that gives the mapper its fields is chosen
  * (`locator`), when the rules mean something.
  */
-export function mapperNotice(name: string, text: string, show: NonNullable<IDisplayOptions['show']>, locator: string): INodeProperties {
+export function mapperNotice(
+	name: string,
+	text: string,
+	show: NonNullable<IDisplayOptions['show']>,
+	locator: string,
+): INodeProperties {
 	return {
 		displayName: text,
 		name,

@@ -24,8 +24,15 @@ export function readMapperValues(
 ): MapperValues {
 	const mapper = this.getNodeParameter(name, itemIndex, {}) as IDataObject;
 	if (mapper.mappingMode === 'autoMapInputData') {
-		const { values, unmatchedInputKeys } = autoMapItem(this.getInputData()[itemIndex]?.json ?? {}, fields, options);
+		const { values, unmatchedInputKeys } = autoMapItem(
+			this.getInputData()[itemIndex]?.json ?? {},
+			fields,
+			options,
+		);
 		return { values, automatic: true, unmatchedInputKeys };
 	}
-	return { values: mapper.value && typeof mapper.value === 'object' ? (mapper.value as IDataObject) : {}, automatic: false };
+	return {
+		values: mapper.value && typeof mapper.value === 'object' ? (mapper.value as IDataObject) : {},
+		automatic: false,
+	};
 }

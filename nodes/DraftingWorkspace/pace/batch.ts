@@ -2,7 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { BatchStoppedError } from './batchStop';
 import { fixedWindow, type SendWindow } from './sendWindow';
+import type { FollowTurn, Lane } from './lane';
 export { derivedContext } from './batchContext';
+export type { FollowTurn, Lane } from './lane';
 
 /**
  * The two-phase schedule of a batch: "send in order, follow side by side". Pure (no I/O, no timers): it only
@@ -16,22 +18,6 @@ export { derivedContext } from './batchContext';
  * are started before any is followed), then for a free slot of its kind: at most `limits[kind]` at once.
  * An item that ends, or fails, passes every stage. `stop()` refuses every send and follow not yet begun.
  */
-
-/** How a follow got its turn. */
-export interface FollowTurn {
-	/** It waited for a free slot (more follows than Follow at Most): what it follows has often finished meanwhile. */
-	queued: boolean;
-}
-
-/** What one item's operation uses to take its turn. */
-export interface Lane {
-	/** Runs `fn` at this item's turn of `stage`: after every earlier item began the stage, within the send limit. */
-	send<T>(stage: string, fn: () => Promise<T>): Promise<T>;
-	/** Runs `fn` once every item passed the stages this one did, in one of the `limit` slots of `kind`. */
-	follow<T>(kind: string, fn: (turn: FollowTurn) => Promise<T>): Promise<T>;
-	/** Notes what this item created (ids), so an error that stops the batch can list every item's. */
-	record(ids: IDataObject): void;
-}
 
 interface Waiter {
 	/** A refused send waiting to go again: the item it belongs to (it may outlive a stop, see `stop`). */
@@ -107,7 +93,8 @@ export class BatchScheduler {
 		this.stoppedAt = Math.min(this.stoppedAt, failedItem);
 		const waiting = this.waiters;
 		this.waiters = waiting.filter((waiter) => this.goesOn(waiter.resending));
-		for (const waiter of waiting) if (!this.goesOn(waiter.resending)) waiter.reject(new BatchStoppedError());
+		for (const waiter of waiting)
+			if (!this.goesOn(waiter.resending)) waiter.reject(new BatchStoppedError());
 		this.changed();
 	}
 
@@ -171,7 +158,11 @@ export class BatchScheduler {
 		}
 	}
 
-	private async follow<T>(itemIndex: number, kind: string, fn: (turn: FollowTurn) => Promise<T>): Promise<T> {
+	private async follow<T>(
+		itemIndex: number,
+		kind: string,
+		fn: (turn: FollowTurn) => Promise<T>,
+	): Promise<T> {
 		const reached = this.passed[itemIndex];
 		const limit = Math.max(1, this.limits[kind] ?? 1);
 		let queued = false;
@@ -227,7 +218,9 @@ export class BatchScheduler {
 			return await Promise.resolve();
 		}
 		await new Promise<void>((resolve, reject) =>
-			resending !== undefined ? this.waiters.unshift({ resending, ready, take, resolve, reject }) : this.waiters.push({ ready, take, resolve, reject }),
+			resending !== undefined
+				? this.waiters.unshift({ resending, ready, take, resolve, reject })
+				: this.waiters.push({ ready, take, resolve, reject }),
 		);
 	}
 

@@ -4,7 +4,10 @@ const EXECUTION_CONTEXT = Symbol('the execution context a batch item context der
 
 /** A batch item's own context: `base` with some properties replaced (its own cancel signal). */
 export function derivedContext<T extends object>(base: T, overrides: PropertyDescriptorMap): T {
-	return Object.create(base, { ...overrides, [EXECUTION_CONTEXT]: { value: executionContextOf(base) } }) as T;
+	return Object.create(base, {
+		...overrides,
+		[EXECUTION_CONTEXT]: { value: executionContextOf(base) },
+	}) as T;
 }
 
 /** The execution's own context behind a batch item's context (the context itself when it is not derived). */
@@ -25,7 +28,9 @@ export function stoppableContexts(
 ): { contextFor: (itemIndex: number) => IExecuteFunctions; stop: () => void } {
 	const controller = new AbortController();
 	const execution = this.getExecutionCancelSignal?.();
-	const batchSignal = execution ? AbortSignal.any([execution, controller.signal]) : controller.signal;
+	const batchSignal = execution
+		? AbortSignal.any([execution, controller.signal])
+		: controller.signal;
 	const contextFor = (itemIndex: number): IExecuteFunctions => {
 		const signal = AbortSignal.any([batchSignal]);
 		// A send in flight (a POST) is not cut off by the batch's stop, only by the execution's own cancel: n8n's

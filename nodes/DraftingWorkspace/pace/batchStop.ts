@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import { CANCELLED_WAIT_MESSAGE, cancellationError } from '../../shared/transport';
 
@@ -8,9 +13,14 @@ import { CANCELLED_WAIT_MESSAGE, cancellationError } from '../../shared/transpor
  * stopped batch throws is the one of the lowest rank (n8n reads a cancelled execution from the error's message).
  */
 function stopRank(error: unknown): 0 | 1 | 2 {
-	for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+	for (
+		let current: unknown = error, depth = 0;
+		current instanceof Error && depth < 5;
+		current = current.cause, depth++
+	) {
 		if (current instanceof BatchStoppedError) return 2;
-		if (current.name === 'AbortError' || (current as { code?: unknown }).code === 'ERR_CANCELED') return 1;
+		if (current.name === 'AbortError' || (current as { code?: unknown }).code === 'ERR_CANCELED')
+			return 1;
 		if (current.message.startsWith(CANCELLED_WAIT_MESSAGE)) return 1;
 	}
 	return 0;
@@ -54,8 +64,14 @@ export function stoppingError(
 		const stop = stopRank(failure.error);
 		return (cancelled ? CANCELLED_FIRST[stop] : stop) * size + failure.itemIndex;
 	};
-	const cause = failures.reduce((first, failure) => (rank(failure) < rank(first) ? failure : first));
-	return withBatchCreated(cancelled ? namedByCancel.call(this, cause) : cause.error, cause.itemIndex, createdByItem);
+	const cause = failures.reduce((first, failure) =>
+		rank(failure) < rank(first) ? failure : first,
+	);
+	return withBatchCreated(
+		cancelled ? namedByCancel.call(this, cause) : cause.error,
+		cause.itemIndex,
+		createdByItem,
+	);
 }
 
 /** A cancelled execution's error: a cancelled wait's, or the cancel itself, naming the failure it came after. */
@@ -63,16 +79,24 @@ function namedByCancel(this: IExecuteFunctions, cause: ItemFailure): Error {
 	const rank = stopRank(cause.error);
 	if (rank === 1) return cause.error;
 	const error = cancellationError(this.getNode(), cause.itemIndex);
-	if (rank === 0) error.description = `Item ${cause.itemIndex} had failed meanwhile: ${cause.error.message}`;
+	if (rank === 0)
+		error.description = `Item ${cause.itemIndex} had failed meanwhile: ${cause.error.message}`;
 	return error;
 }
 
 /** The error that stops a batch lists what every item created, not only its own item's. */
-function withBatchCreated(error: Error, itemIndex: number, byItem: Array<{ itemIndex: number; created: IDataObject }>): Error {
+function withBatchCreated(
+	error: Error,
+	itemIndex: number,
+	byItem: Array<{ itemIndex: number; created: IDataObject }>,
+): Error {
 	const others = byItem.filter((entry) => entry.itemIndex !== itemIndex);
 	if (!byItem.length || !('context' in error)) return error;
 	const nodeError = error as NodeApiError | NodeOperationError;
-	nodeError.context.createdInBatch = byItem.map(({ itemIndex: index, created }) => ({ itemIndex: index, ...created }));
+	nodeError.context.createdInBatch = byItem.map(({ itemIndex: index, created }) => ({
+		itemIndex: index,
+		...created,
+	}));
 	if (others.length)
 		nodeError.description = `Before the node stopped, item${others.length === 1 ? '' : 's'} ${others.map((entry) => entry.itemIndex).join(', ')} had already created runs or documents in the service (their ids are in this error's createdInBatch field). Running the node again creates them again: follow the runs with Run → Wait For Run, or reuse the documents.\n${nodeError.description ?? ''}`;
 	return nodeError;

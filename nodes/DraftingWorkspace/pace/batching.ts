@@ -24,7 +24,8 @@ export const batchingOptions: INodeProperties[] = [
 				name: 'pace',
 				type: 'options',
 				default: 'auto',
-				description: "How many items to process in parallel. Output keeps the items' order either way.",
+				description:
+					"How many items to process in parallel. Output keeps the items' order either way.",
 				options: [
 					{
 						name: 'Auto',
@@ -32,7 +33,11 @@ export const batchingOptions: INodeProperties[] = [
 						description:
 							"Find the service's pace: send more at once while answers come back without pushback, fewer after a rate limit (429), a lock (423) or slower answers",
 					},
-					{ name: 'Fixed Batch Size', value: 'fixed', description: 'Always process Batch Size items at once' },
+					{
+						name: 'Fixed Batch Size',
+						value: 'fixed',
+						description: 'Always process Batch Size items at once',
+					},
 				],
 			},
 			{
@@ -57,7 +62,8 @@ export type BatchPace = { auto: true } | { auto: false; size: number };
  */
 export function readPace(this: IExecuteFunctions): BatchPace {
 	const batching = this.getNodeParameter('batching', 0, {}) as IDataObject;
-	const fixed = batching.pace === 'fixed' || (batching.pace === undefined && batching.batchSize !== undefined);
+	const fixed =
+		batching.pace === 'fixed' || (batching.pace === undefined && batching.batchSize !== undefined);
 	if (!fixed) return { auto: true };
 	const size = Math.floor(Number(batching.batchSize ?? FIXED_BATCH_SIZE));
 	return { auto: false, size: Number.isFinite(size) && size >= 1 ? size : FIXED_BATCH_SIZE };
@@ -73,7 +79,12 @@ export function sendWindowOf(pace: BatchPace, atLeast = 1): SendWindow | AutoWin
  * refused request then waits for a place in the narrowed window before it is sent again. `onRefused` counts every
  * refusal, whatever the pace (the progress log reports them).
  */
-export function pacedContext<T extends object>(context: T, window: SendWindow, scheduler: BatchScheduler, onRefused = (): void => undefined): T {
+export function pacedContext<T extends object>(
+	context: T,
+	window: SendWindow,
+	scheduler: BatchScheduler,
+	onRefused = (): void => undefined,
+): T {
 	const auto = window instanceof AutoWindow ? window : undefined;
 	const listener: PushbackListener = async (itemIndex, restUntil) => {
 		onRefused();
@@ -91,11 +102,19 @@ const WAKE_AT_MOST_EVERY_MS = 10;
  * Runs the batch; while the Auto window ramps up (it grows with time, not only with answers), wakes the
  * scheduler when it has grown, so waiting sends go out. n8n's `sleep`, ended with the batch.
  */
-export async function keepingPace<T>(window: SendWindow, scheduler: BatchScheduler, run: () => Promise<T>): Promise<T> {
+export async function keepingPace<T>(
+	window: SendWindow,
+	scheduler: BatchScheduler,
+	run: () => Promise<T>,
+): Promise<T> {
 	if (!(window instanceof AutoWindow)) return await run();
 	const done = new AbortController();
 	const ticking = (async () => {
-		for (let at = window.nextWakeAt(); at !== undefined && !done.signal.aborted; at = window.nextWakeAt()) {
+		for (
+			let at = window.nextWakeAt();
+			at !== undefined && !done.signal.aborted;
+			at = window.nextWakeAt()
+		) {
 			await sleep(Math.max(WAKE_AT_MOST_EVERY_MS, at - Date.now()), done.signal);
 			scheduler.wake();
 		}

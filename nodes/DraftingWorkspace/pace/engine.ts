@@ -37,7 +37,10 @@ const AUTO_ITEMS_BEGUN = 2 * AUTO_PACE.ceiling;
  * asks; the output in item order. The window, the shared pause on a 429 or 423 and the stop at the first failure
  * (without Continue On Fail) all live behind this call.
  */
-export async function runPaced(this: IExecuteFunctions, paced: PacedItems): Promise<INodeExecutionData[]> {
+export async function runPaced(
+	this: IExecuteFunctions,
+	paced: PacedItems,
+): Promise<INodeExecutionData[]> {
 	const { count, work, execute, outcomeOf } = paced;
 	const pace = readPace.call(this);
 	// A fixed Batch Size keeps read-only operations at their own pool (8) at least: they change nothing.
@@ -46,10 +49,28 @@ export async function runPaced(this: IExecuteFunctions, paced: PacedItems): Prom
 		// Send in order, follow side by side: every item runs at once and takes its turns through the scheduler (POSTs
 		// in item order, within the window, then the waits, bounded). Each item gets a context whose cancel signal
 		// also fires when the batch stops, so a failure ends the others' waits at once.
-		const scheduler = new BatchScheduler(count, work.stages, work.followLimits.call(this), window, !this.continueOnFail());
+		const scheduler = new BatchScheduler(
+			count,
+			work.stages,
+			work.followLimits.call(this),
+			window,
+			!this.continueOnFail(),
+		);
 		const progress = new ProgressLog(this, count, window, pace.auto);
-		const { contextFor, stop } = stoppableContexts.call(pacedContext(this, window, scheduler, progress.requestRefused), scheduler.isSending);
-		const run = { size: count, workers: count, execute, outcomeOf, scheduler, progress, contextFor, stop };
+		const { contextFor, stop } = stoppableContexts.call(
+			pacedContext(this, window, scheduler, progress.requestRefused),
+			scheduler.isSending,
+		);
+		const run = {
+			size: count,
+			workers: count,
+			execute,
+			outcomeOf,
+			scheduler,
+			progress,
+			contextFor,
+			stop,
+		};
 		return await keepingPace(window, scheduler, async () => await runItems.call(this, run));
 	}
 	const scheduler = new BatchScheduler(count, WINDOW_STAGES, {}, window, !this.continueOnFail());
@@ -59,7 +80,16 @@ export async function runPaced(this: IExecuteFunctions, paced: PacedItems): Prom
 	// do not take it themselves (reads, downloads) take their whole item through it as one send.
 	const workers = Math.min(count, pace.auto ? AUTO_ITEMS_BEGUN : window.size());
 	const item = pace.auto && work !== 'send' ? throughWindow(execute) : execute;
-	const run = { size: count, workers, execute: item, outcomeOf, scheduler, progress, contextFor: () => context, stop: () => undefined };
+	const run = {
+		size: count,
+		workers,
+		execute: item,
+		outcomeOf,
+		scheduler,
+		progress,
+		contextFor: () => context,
+		stop: () => undefined,
+	};
 	return await keepingPace(window, scheduler, async () => await runItems.call(this, run));
 }
 

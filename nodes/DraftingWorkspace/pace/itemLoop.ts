@@ -9,7 +9,11 @@ import type { ItemExecute } from './work';
 export type ItemOutcome = { items: INodeExecutionData[] } | { error: Error };
 
 /** The node's own handling of one item's run: pairing, Continue On Fail, the error that names the item. */
-export type OutcomeOf = (this: IExecuteFunctions, itemIndex: number, run: () => Promise<INodeExecutionData[]>) => Promise<ItemOutcome>;
+export type OutcomeOf = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: () => Promise<INodeExecutionData[]>,
+) => Promise<ItemOutcome>;
 
 interface ItemRun {
 	size: number;
@@ -30,7 +34,10 @@ interface ItemRun {
  * error stops the rest: no item starts and no POST is sent after it, those in flight finish, and the error lists
  * what every item created (createdInBatch), so nobody runs the node again into duplicates.
  */
-export async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<INodeExecutionData[]> {
+export async function runItems(
+	this: IExecuteFunctions,
+	run: ItemRun,
+): Promise<INodeExecutionData[]> {
 	const { size, execute, scheduler } = run;
 	const perItem: INodeExecutionData[][] = new Array(size);
 	const failures: ItemFailure[] = [];
@@ -38,7 +45,12 @@ export async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<I
 	const worker = async (): Promise<void> => {
 		while (!failures.length && next < size) {
 			const itemIndex = next++;
-			const outcome = await run.outcomeOf.call(this, itemIndex, async () => await execute.call(run.contextFor(itemIndex), itemIndex, scheduler.lane(itemIndex)));
+			const outcome = await run.outcomeOf.call(
+				this,
+				itemIndex,
+				async () =>
+					await execute.call(run.contextFor(itemIndex), itemIndex, scheduler.lane(itemIndex)),
+			);
 			if ('items' in outcome) perItem[itemIndex] = outcome.items;
 			else {
 				failures.push({ error: outcome.error, itemIndex });
@@ -59,7 +71,9 @@ export async function runItems(this: IExecuteFunctions, run: ItemRun): Promise<I
 	if (cancel?.aborted) onCancel();
 	cancel?.addEventListener('abort', onCancel, { once: true });
 	try {
-		await Promise.all(Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()));
+		await Promise.all(
+			Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()),
+		);
 	} finally {
 		cancel?.removeEventListener('abort', onCancel);
 	}

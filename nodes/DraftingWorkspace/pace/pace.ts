@@ -70,13 +70,23 @@ interface RampCurve {
  * (q) over the first k doublings (up to `quickAbove`), then stays q: the time to x is a·x − b·x²/2 with
  * b = (a − q) / k, up to k, and q per doubling past it. Its constants are worked out once, not at every look.
  */
-function rampCurve({ start, doublingMs: a, quickDoublingMs: q, quickAbove }: Readonly<PaceSettings>): RampCurve {
+function rampCurve({
+	start,
+	doublingMs: a,
+	quickDoublingMs: q,
+	quickAbove,
+}: Readonly<PaceSettings>): RampCurve {
 	const k = Math.max(1, Math.log2(quickAbove / start));
 	const b = (a - q) / k;
 	const quickFromMs = a * k - (b * k * k) / 2;
 	return {
 		sizeAt(rampMs) {
-			const x = rampMs > quickFromMs ? k + (rampMs - quickFromMs) / q : b === 0 ? rampMs / a : (a - Math.sqrt(a * a - 2 * b * rampMs)) / b;
+			const x =
+				rampMs > quickFromMs
+					? k + (rampMs - quickFromMs) / q
+					: b === 0
+						? rampMs / a
+						: (a - Math.sqrt(a * a - 2 * b * rampMs)) / b;
 			return start * 2 ** x;
 		},
 		msAt(size) {
@@ -114,7 +124,10 @@ export class AutoPace {
 	/** How many sends may be in flight at `now`. */
 	limit(now: number): number {
 		if (this.ramping) this.advance(now);
-		return Math.max(1, Math.min(this.settings.ceiling, Math.floor(this.ramping ? this.rampSize() : this.size)));
+		return Math.max(
+			1,
+			Math.min(this.settings.ceiling, Math.floor(this.ramping ? this.rampSize() : this.size)),
+		);
 	}
 
 	/** While ramping: when the limit grows next (the caller lets waiting sends go then); otherwise undefined. */

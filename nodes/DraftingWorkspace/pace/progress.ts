@@ -45,7 +45,14 @@ export class ProgressLog {
 		const node = this.context.getNode().name;
 		this.context.logger.info(
 			`Drafting Workspace "${node}": ${this.done} of ${this.size} items done, ${this.refused} requests refused by the service and sent again, ${pace} at once (${this.auto ? 'Auto' : 'Fixed Batch Size'})`,
-			{ node, itemsDone: this.done, items: this.size, refusedAndRetried: this.refused, pace, auto: this.auto },
+			{
+				node,
+				itemsDone: this.done,
+				items: this.size,
+				refusedAndRetried: this.refused,
+				pace,
+				auto: this.auto,
+			},
 		);
 	}
 }

@@ -3,7 +3,11 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { Lane } from './batch';
 
 /** One item of an operation: it takes its turns through its `lane`, returns plain items and throws on failure. */
-export type ItemExecute = (this: IExecuteFunctions, itemIndex: number, lane: Lane) => Promise<INodeExecutionData[]>;
+export type ItemExecute = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	lane: Lane,
+) => Promise<INodeExecutionData[]>;
 
 /**
  * The kind of work an operation does, which decides how the pace engine (engine.ts) runs its items. Every

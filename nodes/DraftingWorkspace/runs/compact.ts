@@ -1,7 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FileShape } from '../../shared/runs/files';
-import { isPausedForReview, isTerminal, runErrorOf, runIdOf, statusOf, workflowIdOf } from '../../shared/runs/record';
+import {
+	isPausedForReview,
+	isTerminal,
+	runErrorOf,
+	runIdOf,
+	statusOf,
+	workflowIdOf,
+} from '../../shared/runs/record';
 import { resultTextOf } from './resultText';
 
 /**
@@ -67,14 +74,23 @@ export function endReasonOf(record: IDataObject, status = statusOf(record)): str
 }
 
 function noteOf(run: CompactRun, wait: WaitSummary | undefined): string | undefined {
-	if (run.finished) return run.status === 'Completed' && !run.files.length ? 'The run completed without rendered files.' : undefined;
+	if (run.finished)
+		return run.status === 'Completed' && !run.files.length
+			? 'The run completed without rendered files.'
+			: undefined;
 	const parts: string[] = [];
 	if (run.pausedForReview)
-		parts.push('The run is paused at a review step: a person must approve it in the workspace (approvals cannot be given through the API).');
+		parts.push(
+			'The run is paused at a review step: a person must approve it in the workspace (approvals cannot be given through the API).',
+		);
 	if (wait?.outcome === 'timedOut')
-		parts.push(`It has not finished after ${Math.round(wait.waitedSeconds)} s${wait.limitedAsTool ? " (this tool's wait limit)" : ''}; its status is ${run.status ?? 'not known'}.`);
+		parts.push(
+			`It has not finished after ${Math.round(wait.waitedSeconds)} s${wait.limitedAsTool ? " (this tool's wait limit)" : ''}; its status is ${run.status ?? 'not known'}.`,
+		);
 	else if (!run.pausedForReview) parts.push('The run has started and is not finished yet.');
-	parts.push(`It goes on in the service: do not start it again. To follow it, call Wait For Run (or Get) later with run ID ${run.runId ?? 'above'}.`);
+	parts.push(
+		`It goes on in the service: do not start it again. To follow it, call Wait For Run (or Get) later with run ID ${run.runId ?? 'above'}.`,
+	);
 	return parts.join(' ');
 }
 
@@ -82,21 +98,25 @@ function noteOf(run: CompactRun, wait: WaitSummary | undefined): string | undefi
 export function compactRun(input: CompactRunInput): CompactRun {
 	const { record } = input;
 	const status = statusOf(record);
-	const workflow = record.workflow && typeof record.workflow === 'object' ? (record.workflow as IDataObject) : {};
+	const workflow =
+		record.workflow && typeof record.workflow === 'object' ? (record.workflow as IDataObject) : {};
 	const run: CompactRun = {
 		runId: runIdOf(record),
 		workflowId: workflowIdOf(record) ?? input.workflowId,
 		workflowName: text(record.workflowName) ?? text(workflow.name),
 		status,
 		finished: isTerminal(status),
-		pausedForReview: !isTerminal(status) && (isPausedForReview(record) || input.wait?.outcome === 'paused'),
+		pausedForReview:
+			!isTerminal(status) && (isPausedForReview(record) || input.wait?.outcome === 'paused'),
 		output: resultTextOf(record),
 		files: input.files,
 	};
-	const reason = endReasonOf(record, status) ?? (status === 'Cancelled' ? 'The run was cancelled' : undefined);
+	const reason =
+		endReasonOf(record, status) ?? (status === 'Cancelled' ? 'The run was cancelled' : undefined);
 	if (reason) run.reason = reason;
 	const note = noteOf(run, input.wait);
 	if (note) run.note = note;
-	for (const key of ['runId', 'workflowId', 'workflowName', 'status'] as const) if (run[key] === undefined) delete run[key];
+	for (const key of ['runId', 'workflowId', 'workflowName', 'status'] as const)
+		if (run[key] === undefined) delete run[key];
 	return run;
 }

@@ -15,7 +15,12 @@ export function isDocumentField(property: JsonSchemaObject): boolean {
 /** An array whose items are documents: the API's "field that takes several documents". */
 export function isDocumentListField(property: JsonSchemaObject): boolean {
 	const items = property.items;
-	return typeOf(property) === 'array' && !!items && typeof items === 'object' && isDocumentField(items as JsonSchemaObject);
+	return (
+		typeOf(property) === 'array' &&
+		!!items &&
+		typeof items === 'object' &&
+		isDocumentField(items as JsonSchemaObject)
+	);
 }
 
 export type DocumentReference = { documentId: string; documentVersionId: string };
@@ -25,7 +30,13 @@ export function toDocumentReference(value: unknown): DocumentReference | undefin
 	const parsed = parseJsonText(value);
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
 	const { documentId, documentVersionId } = parsed as IDataObject;
-	if (typeof documentId !== 'string' || !documentId || typeof documentVersionId !== 'string' || !documentVersionId) return undefined;
+	if (
+		typeof documentId !== 'string' ||
+		!documentId ||
+		typeof documentVersionId !== 'string' ||
+		!documentVersionId
+	)
+		return undefined;
 	return { documentId, documentVersionId };
 }
 
@@ -43,7 +54,12 @@ export interface PendingDocumentField {
 }
 
 function isBinaryDataObject(value: unknown): boolean {
-	return !!value && typeof value === 'object' && 'mimeType' in value && ('data' in value || 'id' in value);
+	return (
+		!!value &&
+		typeof value === 'object' &&
+		'mimeType' in value &&
+		('data' in value || 'id' in value)
+	);
 }
 
 /** A document field's value as entries: ids (object or its JSON), or binary property names ("data, data_1"). */
@@ -61,10 +77,14 @@ function documentEntries(value: unknown): DocumentEntry[] | string {
 	const reference = toDocumentReference(parsed);
 	if (reference) return [{ reference }];
 	if (typeof parsed === 'string') {
-		const names = parsed.split(',').map((name) => name.trim()).filter(Boolean);
+		const names = parsed
+			.split(',')
+			.map((name) => name.trim())
+			.filter(Boolean);
 		if (names.length) return names.map((binaryProperty) => ({ binaryProperty }));
 	}
-	if (isBinaryDataObject(parsed)) return `${DOCUMENT_HINT}; it got a binary file object: enter the binary property's name (e.g. data) instead`;
+	if (isBinaryDataObject(parsed))
+		return `${DOCUMENT_HINT}; it got a binary file object: enter the binary property's name (e.g. data) instead`;
 	return DOCUMENT_HINT;
 }
 
@@ -72,13 +92,22 @@ function documentEntries(value: unknown): DocumentEntry[] | string {
  * Id pairs are placed at once; a field naming binary files is recorded in `pending` and left out of
  * the input until the start operation has uploaded them (`placeUploadedDocuments`).
  */
-export function coerceDocuments(name: string, property: JsonSchemaObject, value: unknown, pending: PendingDocumentField[]): Coerced | undefined {
+export function coerceDocuments(
+	name: string,
+	property: JsonSchemaObject,
+	value: unknown,
+	pending: PendingDocumentField[],
+): Coerced | undefined {
 	const list = isDocumentListField(property);
 	const entries = documentEntries(value);
-	if (typeof entries === 'string') return { ok: false, problem: list ? `${entries}, or a list of these` : entries };
-	if (!list && entries.length !== 1) return { ok: false, problem: `takes one document, got ${entries.length}` };
+	if (typeof entries === 'string')
+		return { ok: false, problem: list ? `${entries}, or a list of these` : entries };
+	if (!list && entries.length !== 1)
+		return { ok: false, problem: `takes one document, got ${entries.length}` };
 	if (entries.every((entry) => 'reference' in entry)) {
-		const references = entries.map((entry) => (entry as { reference: DocumentReference }).reference);
+		const references = entries.map(
+			(entry) => (entry as { reference: DocumentReference }).reference,
+		);
 		return { ok: true, value: list ? references : references[0] };
 	}
 	pending.push({ field: name, list, entries });
@@ -88,7 +117,9 @@ export function coerceDocuments(name: string, property: JsonSchemaObject, value:
 /** The binary property names the pending fields need, each once (a file named twice is uploaded once). */
 export function binaryPropertiesToUpload(pending: PendingDocumentField[]): string[] {
 	const names = new Set<string>();
-	for (const field of pending) for (const entry of field.entries) if ('binaryProperty' in entry) names.add(entry.binaryProperty);
+	for (const field of pending)
+		for (const entry of field.entries)
+			if ('binaryProperty' in entry) names.add(entry.binaryProperty);
 	return [...names];
 }
 
@@ -110,4 +141,3 @@ export function placeUploadedDocuments(
 	}
 	return placed;
 }
-

@@ -55,7 +55,10 @@ function placeOf(place: Place, key: string, depth: number): Place {
 }
 
 function documentAt(object: IDataObject, versionId: string, place: Place): RunDocument {
-	const document: RunDocument = { documentVersionId: versionId, source: place.knowledgeBase ? 'knowledgeBase' : 'input' };
+	const document: RunDocument = {
+		documentVersionId: versionId,
+		source: place.knowledgeBase ? 'knowledgeBase' : 'input',
+	};
 	const documentId = idText(object.documentId);
 	if (documentId !== undefined) document.documentId = documentId;
 	const filename = textField(object, ['filename', 'fileName', 'name', 'title']);
@@ -80,11 +83,15 @@ export function runDocumentsOf(record: IDataObject): RunDocument[] {
 			const document = documentAt(value, versionId, place);
 			const known = found.get(versionId);
 			// One document mentioned twice (the input's ids, the input list's entry with its name): what each says.
-			const source = known?.source === 'input' || document.source === 'input' ? 'input' : 'knowledgeBase';
+			const source =
+				known?.source === 'input' || document.source === 'input' ? 'input' : 'knowledgeBase';
 			found.set(versionId, known ? { ...document, ...known, source } : document);
 		}
-		for (const [key, child] of Object.entries(value)) visit(child, depth + 1, placeOf(place, key, depth));
+		for (const [key, child] of Object.entries(value))
+			visit(child, depth + 1, placeOf(place, key, depth));
 	};
 	visit(record, 0, { knowledgeBase: false, inInput: false });
-	return [...found.values()].sort((a, b) => Number(a.source === 'knowledgeBase') - Number(b.source === 'knowledgeBase'));
+	return [...found.values()].sort(
+		(a, b) => Number(a.source === 'knowledgeBase') - Number(b.source === 'knowledgeBase'),
+	);
 }

@@ -1,13 +1,34 @@
 import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { booleanFromText } from '../mapper/booleanText';
-import { choiceColumnOptions, choiceListOptions, readChoice, readChoiceList } from '../mapper/choices';
+import {
+	choiceColumnOptions,
+	choiceListOptions,
+	readChoice,
+	readChoiceList,
+} from '../mapper/choices';
 import { parseJsonText } from '../../shared/common/jsonObject';
-import { coerceNumber, fieldTypeOfJsonType, getOwn, isEmptyAnswer, propertiesOf, requiredOf, setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../mapper/jsonSchema';
+import {
+	coerceNumber,
+	fieldTypeOfJsonType,
+	getOwn,
+	isEmptyAnswer,
+	propertiesOf,
+	requiredOf,
+	setOwn,
+	typeOf,
+	type Coerced,
+	type JsonSchemaObject,
+} from '../mapper/jsonSchema';
 import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule } from '../mapper/mapperRules';
 import { normaliseDateAnswer } from '../mapper/dates';
 import { isJsonObject, numberIn } from '../../shared/transport/answer';
-import { coerceDocuments, isDocumentField, isDocumentListField, type PendingDocumentField } from './documentFields';
+import {
+	coerceDocuments,
+	isDocumentField,
+	isDocumentListField,
+	type PendingDocumentField,
+} from './documentFields';
 
 /**
  * The run input of a `kind: input` workflow, between its JSON Schema and n8n's field mapper. Pure: no I/O.
@@ -28,7 +49,10 @@ export function unwrapInputSchema(raw: unknown): JsonSchemaObject | undefined {
 }
 
 /** `choices`: the column's dropdown, if it has one (choiceColumnOptions). */
-function fieldTypeOf(property: JsonSchemaObject, choices: unknown[] | undefined): FieldType | undefined {
+function fieldTypeOf(
+	property: JsonSchemaObject,
+	choices: unknown[] | undefined,
+): FieldType | undefined {
 	// Document fields take either id pairs or (later) binary property names: left untyped so n8n converts nothing.
 	if (isDocumentField(property) || isDocumentListField(property)) return undefined;
 	if (choices) return 'options';
@@ -57,7 +81,9 @@ function displayNameOf(name: string, property: JsonSchemaObject): string {
 export function runInputFields(schema: JsonSchemaObject): ResourceMapperField[] {
 	const required = requiredOf(schema);
 	return Object.entries(propertiesOf(schema))
-		.filter(([, property]) => property && typeof property === 'object' && property.readOnly !== true)
+		.filter(
+			([, property]) => property && typeof property === 'object' && property.readOnly !== true,
+		)
 		.map(([name, property]) => {
 			const field: ResourceMapperField = {
 				id: name,
@@ -100,22 +126,39 @@ function coerce(property: JsonSchemaObject, value: unknown): Coerced {
 			return coerceNumber(property, value);
 		case 'boolean': {
 			const answer = booleanFromText(value);
-			return answer === undefined ? { ok: false, problem: `must be true or false, got "${String(value)}"` } : { ok: true, value: answer };
+			return answer === undefined
+				? { ok: false, problem: `must be true or false, got "${String(value)}"` }
+				: { ok: true, value: answer };
 		}
 		case 'object':
 		case 'array': {
 			const parsed = parseJsonText(value);
 			const wantArray = typeOf(property) === 'array';
-			if (wantArray ? Array.isArray(parsed) : parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+			if (
+				wantArray
+					? Array.isArray(parsed)
+					: parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+			)
 				return { ok: true, value: parsed };
-			return { ok: false, problem: `must be ${wantArray ? 'a list (JSON array)' : 'an object (JSON)'}` };
+			return {
+				ok: false,
+				problem: `must be ${wantArray ? 'a list (JSON array)' : 'an object (JSON)'}`,
+			};
 		}
 		default:
 			if (property.format === 'date') {
 				const date = normaliseDateAnswer(value, { monthAsWord: false });
 				return date.ok ? { ok: true, value: date.value } : { ok: false, problem: date.problem };
 			}
-			return { ok: true, value: typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value) };
+			return {
+				ok: true,
+				value:
+					typeof value === 'string'
+						? value
+						: typeof value === 'object'
+							? JSON.stringify(value)
+							: String(value),
+			};
 	}
 }
 
@@ -126,7 +169,11 @@ function coerce(property: JsonSchemaObject, value: unknown): Coerced {
  * know are skipped (an item's JSON carries other data); otherwise they are problems. A choice is read in any
  * letter case and always sent as one of its options (choices.ts).
  */
-export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, options: { ignoreUnknown?: boolean } = {}): BuiltRunInput {
+export function buildRunInput(
+	schema: JsonSchemaObject,
+	values: IDataObject,
+	options: { ignoreUnknown?: boolean } = {},
+): BuiltRunInput {
 	const properties = propertiesOf(schema);
 	const input: IDataObject = {};
 	const problems: InputProblem[] = [];
@@ -135,21 +182,34 @@ export function buildRunInput(schema: JsonSchemaObject, values: IDataObject, opt
 		const property = getOwn(properties, name) as JsonSchemaObject | undefined;
 		if (!property) {
 			if (!options.ignoreUnknown && !isEmptyAnswer(value))
-				problems.push({ field: name, label: name, problem: "is not in the workflow's input schema any more (refresh the field list)" });
+				problems.push({
+					field: name,
+					label: name,
+					problem: "is not in the workflow's input schema any more (refresh the field list)",
+				});
 			continue;
 		}
 		if (isEmptyAnswer(value) || property.readOnly === true) continue;
 		const isDocuments = isDocumentField(property) || isDocumentListField(property);
-		const coerced = isDocuments ? coerceDocuments(name, property, value, pendingDocuments) : coerce(property, value);
+		const coerced = isDocuments
+			? coerceDocuments(name, property, value, pendingDocuments)
+			: coerce(property, value);
 		// Nothing to send in a value that looked filled (", "): left out, as an empty field.
 		if (!coerced || (coerced.ok && isEmptyAnswer(coerced.value))) continue;
 		if (coerced.ok) setOwn(input, name, coerced.value);
 		else problems.push({ field: name, label: labelOf(name, property), problem: coerced.problem });
 	}
-	const answered = new Set([...Object.keys(input), ...pendingDocuments.map((pending) => pending.field)]);
+	const answered = new Set([
+		...Object.keys(input),
+		...pendingDocuments.map((pending) => pending.field),
+	]);
 	for (const name of requiredOf(schema)) {
 		if (!answered.has(name) && !problems.some((problem) => problem.field === name))
-			problems.push({ field: name, label: labelOf(name, getOwn(properties, name) as JsonSchemaObject | undefined ?? {}), problem: 'is required but empty' });
+			problems.push({
+				field: name,
+				label: labelOf(name, (getOwn(properties, name) as JsonSchemaObject | undefined) ?? {}),
+				problem: 'is required but empty',
+			});
 	}
 	return { input, problems, pendingDocuments };
 }

@@ -5,7 +5,12 @@ import { serviceCodeOf } from '../../shared/transport';
 import { SseReader } from '../../shared/transport/sseReader.api';
 import { ensureNodeError, settle } from '../../shared/common/errors';
 import { parseJsonObject } from '../../shared/common/jsonObject';
-import { isPausedForReview, isTerminal, passedReviewStep, statusOf } from '../../shared/runs/record';
+import {
+	isPausedForReview,
+	isTerminal,
+	passedReviewStep,
+	statusOf,
+} from '../../shared/runs/record';
 import { ProgressRelay } from '../../shared/chat/relay.api';
 import { getRun, openRunEvents } from '../../shared/client';
 
@@ -50,7 +55,10 @@ const TERMINAL_RECORD_READS = 4;
 const TERMINAL_EVENTS = new Set(['RunCompleted', 'RunFailed', 'RunCancelled']);
 
 function isRunTerminalRefusal(error: unknown): boolean {
-	return serviceCodeOf(error) === 'run_terminal' || String((error as { httpCode?: unknown }).httpCode ?? '') === '409';
+	return (
+		serviceCodeOf(error) === 'run_terminal' ||
+		String((error as { httpCode?: unknown }).httpCode ?? '') === '409'
+	);
 }
 
 /**
@@ -61,7 +69,11 @@ function isRunTerminalRefusal(error: unknown): boolean {
  * stream sends only heartbeats then. A run costs one stream and one read at its end, however long it is;
  * with `readFirst`, a run that has already ended costs that one read, and one still going one read more.
  */
-export async function waitForRun(this: IExecuteFunctions, runId: string, options: WaitOptions): Promise<WaitResult> {
+export async function waitForRun(
+	this: IExecuteFunctions,
+	runId: string,
+	options: WaitOptions,
+): Promise<WaitResult> {
 	const node = this.getNode();
 	const startedAt = options.startedAt ?? Date.now();
 	const deadline = startedAt + options.timeoutMs;
@@ -77,17 +89,29 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 	// Return-on-pause reads after one interval without events (a pause sends only heartbeats). Keep Waiting
 	// only guards against a dead stream: heartbeats count, and the silence allowed is four intervals (a
 	// minute by default), well above the usual 15-30 s heartbeat, so a healthy stream is never read.
-	const quietLimitMs = options.onPause === 'keepWaiting' ? 4 * options.checkIntervalMs : options.checkIntervalMs;
+	const quietLimitMs =
+		options.onPause === 'keepWaiting' ? 4 * options.checkIntervalMs : options.checkIntervalMs;
 
-	const readRecord = async (): Promise<IDataObject> => await getRun.call(this, runId, { itemIndex: options.itemIndex });
+	const readRecord = async (): Promise<IDataObject> =>
+		await getRun.call(this, runId, { itemIndex: options.itemIndex });
 	const result = async (record: IDataObject, outcome: WaitOutcome): Promise<WaitResult> => {
 		await relay.end();
 		const paused = pausedForReview || passedReviewStep(record) || isPausedForReview(record);
-		return { record, outcome, pausedForReview: paused, waitedMs: Date.now() - startedAt, streamConnections };
+		return {
+			record,
+			outcome,
+			pausedForReview: paused,
+			waitedMs: Date.now() - startedAt,
+			streamConnections,
+		};
 	};
 	const throwIfCancelled = () => {
 		if (cancelSignal?.aborted)
-			throw new NodeOperationError(node, `The execution was canceled while waiting for run ${runId}`, { itemIndex: options.itemIndex });
+			throw new NodeOperationError(
+				node,
+				`The execution was canceled while waiting for run ${runId}`,
+				{ itemIndex: options.itemIndex },
+			);
 	};
 	/** The record when a terminal event arrived: re-read briefly if the record lags behind the event. */
 	const readFinishedRecord = async (): Promise<IDataObject | undefined> => {
@@ -114,7 +138,9 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 			if (options.onPause === 'return') return await result(record, 'paused');
 			if (!pauseLogged) {
 				pauseLogged = true;
-				this.logger.info(`Drafting Workspace: run ${runId} is paused at a review step; waiting for a reviewer to approve it in the workspace`);
+				this.logger.info(
+					`Drafting Workspace: run ${runId} is paused at a review step; waiting for a reviewer to approve it in the workspace`,
+				);
 			}
 		}
 		return undefined;
@@ -135,7 +161,8 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 		);
 		if (!opened.ok) {
 			throwIfCancelled();
-			if (!isRunTerminalRefusal(opened.error)) throw ensureNodeError(node, opened.error, options.itemIndex);
+			if (!isRunTerminalRefusal(opened.error))
+				throw ensureNodeError(node, opened.error, options.itemIndex);
 			// Contract, Events: the stream of a finished run is refused; the record has the outcome.
 			return await result(await readRecord(), 'finished');
 		}
@@ -171,9 +198,13 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 				quietSince = Date.now();
 				const parsed = parseJsonObject(next.event.data);
 				const data: IDataObject = parsed.ok ? parsed.value : {};
-				if (next.event.event === 'StepProgress' && typeof data.delta === 'string') await relay.send(data.delta);
+				if (next.event.event === 'StepProgress' && typeof data.delta === 'string')
+					await relay.send(data.delta);
 				// Only run-level events end the wait: StepCompleted carries `status: "completed"` of the step.
-				if (TERMINAL_EVENTS.has(next.event.event) || (/^Run/.test(next.event.event) && isTerminal(statusOf(data)))) {
+				if (
+					TERMINAL_EVENTS.has(next.event.event) ||
+					(/^Run/.test(next.event.event) && isTerminal(statusOf(data)))
+				) {
 					reader.close();
 					const record = await readFinishedRecord();
 					if (record) return await result(record, 'finished');
@@ -187,19 +218,33 @@ export async function waitForRun(this: IExecuteFunctions, runId: string, options
 		// The stream ended without a terminal event: it was dropped (or a proxy cut it). Reopen it.
 		const backoff = RECONNECT_BACKOFF_MS[Math.min(quietDrops, RECONNECT_BACKOFF_MS.length - 1)];
 		quietDrops++;
-		this.logger.debug(`Drafting Workspace: event stream of run ${runId} ended early; reconnecting in ${backoff} ms`);
-		if (backoff) await sleep(Math.min(backoff, Math.max(0, deadline - Date.now())), cancelSignal).catch(() => undefined);
+		this.logger.debug(
+			`Drafting Workspace: event stream of run ${runId} ended early; reconnecting in ${backoff} ms`,
+		);
+		if (backoff)
+			await sleep(Math.min(backoff, Math.max(0, deadline - Date.now())), cancelSignal).catch(
+				() => undefined,
+			);
 	}
 }
 
-function timeoutError(context: IExecuteFunctions, runId: string, record: IDataObject, options: WaitOptions): NodeOperationError {
+function timeoutError(
+	context: IExecuteFunctions,
+	runId: string,
+	record: IDataObject,
+	options: WaitOptions,
+): NodeOperationError {
 	const status = statusOf(record) ?? 'unknown';
 	const paused = isPausedForReview(record) ? ', paused at a review step' : '';
 	const seconds = Math.round(options.timeoutMs / 1000);
-	return new NodeOperationError(context.getNode(), `Run ${runId} did not finish within ${seconds} s (status ${status}${paused})`, {
-		description: paused
-			? 'A reviewer must approve the run in the workspace before it can go on. Raise the Timeout, set On Timeout to "Return Current Record", or follow the run later with Wait For Run or the Drafting Workspace Trigger.'
-			: 'Raise the Timeout, set On Timeout to "Return Current Record", or follow the run later with Wait For Run or the Drafting Workspace Trigger.',
-		itemIndex: options.itemIndex,
-	});
+	return new NodeOperationError(
+		context.getNode(),
+		`Run ${runId} did not finish within ${seconds} s (status ${status}${paused})`,
+		{
+			description: paused
+				? 'A reviewer must approve the run in the workspace before it can go on. Raise the Timeout, set On Timeout to "Return Current Record", or follow the run later with Wait For Run or the Drafting Workspace Trigger.'
+				: 'Raise the Timeout, set On Timeout to "Return Current Record", or follow the run later with Wait For Run or the Drafting Workspace Trigger.',
+			itemIndex: options.itemIndex,
+		},
+	);
 }

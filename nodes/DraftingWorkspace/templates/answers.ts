@@ -2,7 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { booleanFromText } from '../mapper/booleanText';
 import { choiceListOptions, readChoice, readChoiceList } from '../mapper/choices';
-import { coerceNumber, getOwn, isEmptyAnswer, propertiesOf, setOwn, typeOf, type Coerced } from '../mapper/jsonSchema';
+import {
+	coerceNumber,
+	getOwn,
+	isEmptyAnswer,
+	propertiesOf,
+	setOwn,
+	typeOf,
+	type Coerced,
+} from '../mapper/jsonSchema';
 import { isJsonObject } from '../../shared/transport/answer';
 import { normaliseDateAnswer } from '../mapper/dates';
 
@@ -34,7 +42,12 @@ function groupsOf(root: Schema): Map<string, string> {
 		// The schema is the service's JSON: a section that is not an object names nothing.
 		if (!isJsonObject(entry)) continue;
 		const group = entry;
-		const title = typeof group.title === 'string' ? group.title : typeof group.id === 'string' ? group.id : undefined;
+		const title =
+			typeof group.title === 'string'
+				? group.title
+				: typeof group.id === 'string'
+					? group.id
+					: undefined;
 		const fields = Array.isArray(group.fields) ? group.fields : [];
 		for (const field of fields) if (typeof field === 'string' && title) byPath.set(field, title);
 	}
@@ -55,14 +68,18 @@ export function templateFields(root: Schema): TemplateField[] {
 			if (!property || typeof property !== 'object' || property.readOnly === true) continue;
 			const path = prefix ? `${prefix}.${name}` : name;
 			const isRequired = parentRequired && required.has(name);
-			if (typeOf(property) === 'object' && Object.keys(propertiesOf(property)).length) visit(property, path, isRequired);
+			if (typeOf(property) === 'object' && Object.keys(propertiesOf(property)).length)
+				visit(property, path, isRequired);
 			else fields.push({ path, schema: property, required: isRequired, group: groups.get(path) });
 		}
 	};
 	visit(root, '', true);
 	const order = [...groups.keys()];
 	const rank = (path: string) => (order.includes(path) ? order.indexOf(path) : order.length);
-	return fields.map((field, index) => ({ field, index })).sort((a, b) => rank(a.field.path) - rank(b.field.path) || a.index - b.index).map(({ field }) => field);
+	return fields
+		.map((field, index) => ({ field, index }))
+		.sort((a, b) => rank(a.field.path) - rank(b.field.path) || a.index - b.index)
+		.map(({ field }) => field);
 }
 
 export interface AnswerProblem {
@@ -81,7 +98,9 @@ function convert(schema: Schema, value: unknown): Coerced {
 			return coerceNumber(schema, value);
 		case 'boolean': {
 			const answer = booleanFromText(value);
-			return answer === undefined ? { ok: false, problem: `must be yes/no (true or false), got "${String(value)}"` } : { ok: true, value: answer };
+			return answer === undefined
+				? { ok: false, problem: `must be yes/no (true or false), got "${String(value)}"` }
+				: { ok: true, value: answer };
 		}
 		default:
 			if (schema.format === 'date') {
@@ -111,7 +130,10 @@ function setPath(target: IDataObject, path: string, value: unknown): void {
 export async function buildTemplateInput(
 	root: Schema,
 	answers: IDataObject,
-	resolvePicture: (path: string, value: unknown) => Promise<{ ok: true; base64: string } | { ok: false; problem: string }>,
+	resolvePicture: (
+		path: string,
+		value: unknown,
+	) => Promise<{ ok: true; base64: string } | { ok: false; problem: string }>,
 	options: { ignoreUnknown?: boolean } = {},
 ): Promise<{ input: IDataObject; problems: AnswerProblem[] }> {
 	const fields = new Map(templateFields(root).map((field) => [field.path, field]));
@@ -120,7 +142,11 @@ export async function buildTemplateInput(
 	for (const [path, value] of Object.entries(answers)) {
 		const field = fields.get(path);
 		if (!field) {
-			if (!options.ignoreUnknown && !isEmptyAnswer(value)) problems.push({ path, problem: 'is not a field of this template (fixed fields are filled by the workspace)' });
+			if (!options.ignoreUnknown && !isEmptyAnswer(value))
+				problems.push({
+					path,
+					problem: 'is not a field of this template (fixed fields are filled by the workspace)',
+				});
 			continue;
 		}
 		if (isEmptyAnswer(value)) continue;

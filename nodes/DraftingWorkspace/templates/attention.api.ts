@@ -13,15 +13,24 @@ import { settle } from '../../shared/common/errors';
 const READS_AT_ONCE = 4;
 const READ_WITHIN_MS = 5_000;
 
-async function needsAttention(this: ILoadOptionsFunctions, template: IDataObject, deadlineAt: number): Promise<boolean> {
+async function needsAttention(
+	this: ILoadOptionsFunctions,
+	template: IDataObject,
+	deadlineAt: number,
+): Promise<boolean> {
 	if (typeof template.needsAttention === 'boolean') return template.needsAttention;
 	if (typeof template.id !== 'string' && typeof template.id !== 'number') return false;
-	const detail = await settle(getTemplate.call(this, String(template.id), { retry: { maxAttempts: 1, deadlineAt } }));
+	const detail = await settle(
+		getTemplate.call(this, String(template.id), { retry: { maxAttempts: 1, deadlineAt } }),
+	);
 	return detail.ok && detail.value.needsAttention === true;
 }
 
 /** The ids, among `templates`, of those that need attention. */
-export async function templatesNeedingAttention(this: ILoadOptionsFunctions, templates: IDataObject[]): Promise<Set<string>> {
+export async function templatesNeedingAttention(
+	this: ILoadOptionsFunctions,
+	templates: IDataObject[],
+): Promise<Set<string>> {
 	const deadlineAt = Date.now() + READ_WITHIN_MS;
 	const flagged = new Set<string>();
 	let next = 0;

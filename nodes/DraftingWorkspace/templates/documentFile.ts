@@ -6,7 +6,12 @@ import type { DocumentFormat } from './links';
  * A downloaded document told in JSON, in the one file shape (a run's files, an input document and a produced
  * document alike), `{ name, format, mimeType, size, url, binaryProperty }`. Pure: no I/O.
  */
-export function documentFile(data: IBinaryData, format: DocumentFormat, url: string | undefined, binaryProperty: string): IDataObject {
+export function documentFile(
+	data: IBinaryData,
+	format: DocumentFormat,
+	url: string | undefined,
+	binaryProperty: string,
+): IDataObject {
 	return {
 		// A bare name already: the transport passes every name through safeFileName before n8n sees it.
 		name: data.fileName ?? null,

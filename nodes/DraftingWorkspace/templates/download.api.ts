@@ -10,7 +10,12 @@ import { serviceCodeOf } from '../../shared/transport';
 import { isJsonObject } from '../../shared/transport/answer';
 
 /** Downloads one format of a produced document from the link the service gave (resolved against the base URL). */
-export async function downloadDocument(this: IExecuteFunctions, links: unknown, format: DocumentFormat, itemIndex: number): Promise<IBinaryData> {
+export async function downloadDocument(
+	this: IExecuteFunctions,
+	links: unknown,
+	format: DocumentFormat,
+	itemIndex: number,
+): Promise<IBinaryData> {
 	const link = findDocumentLink(links, format);
 	if (!link)
 		throw new NodeOperationError(this.getNode(), `No ${format} link in the document's links`, {
@@ -42,19 +47,37 @@ export async function downloadDocumentLink(
 	throw error;
 }
 
-async function fetchDocument(this: IExecuteFunctions, link: string, format: DocumentFormat, itemIndex: number, mayBeRecord: boolean) {
+async function fetchDocument(
+	this: IExecuteFunctions,
+	link: string,
+	format: DocumentFormat,
+	itemIndex: number,
+	mayBeRecord: boolean,
+) {
 	const fallbackFileName = `document.${extensionOf(format)}`;
-	if (!mayBeRecord) return { data: await downloadDocumentContent.call(this, link, { itemIndex, fallbackFileName }), link };
+	if (!mayBeRecord)
+		return {
+			data: await downloadDocumentContent.call(this, link, { itemIndex, fallbackFileName }),
+			link,
+		};
 	const response = await openDocumentLink.call(this, link, { itemIndex });
-	if (mimeTypeOf(response) !== 'application/json') return { data: await binaryFromResponse.call(this, response, fallbackFileName), link };
+	if (mimeTypeOf(response) !== 'application/json')
+		return { data: await binaryFromResponse.call(this, response, fallbackFileName), link };
 	const record = parsedRecord(await readErrorBody(response.body));
 	const contentLink = isJsonObject(record) ? findDocumentLink(record, format) : undefined;
 	if (!contentLink || contentLink === link)
-		throw new NodeOperationError(this.getNode(), `The link in Document Link answered with JSON that has no ${format} link`, {
-			description: `Give the document's links as Produce From Template output them ({{ $json.links }}), its record link (links.document) or its ${format} link.`,
-			itemIndex,
-		});
-	return { data: await downloadDocumentContent.call(this, contentLink, { itemIndex, fallbackFileName }), link: contentLink };
+		throw new NodeOperationError(
+			this.getNode(),
+			`The link in Document Link answered with JSON that has no ${format} link`,
+			{
+				description: `Give the document's links as Produce From Template output them ({{ $json.links }}), its record link (links.document) or its ${format} link.`,
+				itemIndex,
+			},
+		);
+	return {
+		data: await downloadDocumentContent.call(this, contentLink, { itemIndex, fallbackFileName }),
+		link: contentLink,
+	};
 }
 
 /** The record's JSON text as a value (anything unparsable is no record). */

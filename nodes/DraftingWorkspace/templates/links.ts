@@ -31,12 +31,19 @@ export function findDocumentLink(response: unknown, format: DocumentFormat): str
 	if (typeof response === 'string') return response || undefined;
 	if (!response || typeof response !== 'object' || Array.isArray(response)) return undefined;
 	const record = response as IDataObject;
-	const candidates = [record.links, record._links, record.content, (record.links as IDataObject | undefined)?.content, record];
+	const candidates = [
+		record.links,
+		record._links,
+		record.content,
+		(record.links as IDataObject | undefined)?.content,
+		record,
+	];
 	for (const block of candidates) {
 		if (!block || typeof block !== 'object' || Array.isArray(block)) continue;
 		const entry = (block as IDataObject)[format];
 		if (typeof entry === 'string' && entry) return entry;
-		if (entry && typeof entry === 'object' && typeof (entry as IDataObject).href === 'string') return (entry as IDataObject).href as string;
+		if (entry && typeof entry === 'object' && typeof (entry as IDataObject).href === 'string')
+			return (entry as IDataObject).href as string;
 	}
 	return undefined;
 }
@@ -50,7 +57,8 @@ function isUserinfoLink(entry: unknown): boolean {
 /** A links block (or list of links) without its entries that carry user information, nested blocks too. */
 function scrubbed(entry: unknown, depth: number): unknown {
 	if (depth > 3 || !entry || typeof entry !== 'object') return entry;
-	if (Array.isArray(entry)) return entry.filter((item) => !isUserinfoLink(item)).map((item) => scrubbed(item, depth + 1));
+	if (Array.isArray(entry))
+		return entry.filter((item) => !isUserinfoLink(item)).map((item) => scrubbed(item, depth + 1));
 	const kept: IDataObject = {};
 	for (const [key, value] of Object.entries(entry as IDataObject)) {
 		// Own properties only, `__proto__` included: the answer is JSON, whatever its keys.
@@ -76,11 +84,17 @@ export function withoutUserinfoLinks(response: IDataObject): IDataObject {
 
 /** A path or URL, not words: no spaces, and a slash or a scheme (`/documents/1`, `https://…`). */
 export function looksLikeLink(text: string): boolean {
-	return !/\s/.test(text.trim()) && (text.includes('/') || /^[a-z][a-z0-9+.-]*:/i.test(text.trim()));
+	return (
+		!/\s/.test(text.trim()) && (text.includes('/') || /^[a-z][a-z0-9+.-]*:/i.test(text.trim()))
+	);
 }
 
 /** One entry of a links block with its link made absolute (`urlOf`), or null when it may not be followed. */
-function absoluteEntry(entry: unknown, urlOf: (link: string) => string | undefined, depth: number): unknown {
+function absoluteEntry(
+	entry: unknown,
+	urlOf: (link: string) => string | undefined,
+	depth: number,
+): unknown {
 	if (typeof entry === 'string') return looksLikeLink(entry) ? (urlOf(entry) ?? null) : entry;
 	if (depth > 3 || !entry || typeof entry !== 'object') return entry;
 	if (Array.isArray(entry)) return entry.map((item) => absoluteEntry(item, urlOf, depth + 1));
@@ -100,7 +114,10 @@ function absoluteEntry(entry: unknown, urlOf: (link: string) => string | undefin
  * urls are; a link the node would refuse to follow (another origin, user information) becomes null, so it is
  * never handed on. Other fields, and text that is no link (a title, words), are kept as they came.
  */
-export function withAbsoluteLinks(response: IDataObject, urlOf: (link: string) => string | undefined): IDataObject {
+export function withAbsoluteLinks(
+	response: IDataObject,
+	urlOf: (link: string) => string | undefined,
+): IDataObject {
 	const output: IDataObject = {};
 	for (const [key, entry] of Object.entries(response)) {
 		const isLinkPlace = ['links', '_links', 'content', ...DOCUMENT_FORMAT_VALUES].includes(key);

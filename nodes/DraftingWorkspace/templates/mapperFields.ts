@@ -2,7 +2,13 @@ import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
 
 import { choiceColumnOptions, choiceListOptions } from '../mapper/choices';
 import { fieldTypeOfJsonType, typeOf } from '../mapper/jsonSchema';
-import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule, type LabelRule } from '../mapper/mapperRules';
+import {
+	DATE_COLUMN_TYPE,
+	dateRule,
+	LABEL_RULES,
+	labelWithRule,
+	type LabelRule,
+} from '../mapper/mapperRules';
 import { isPictureField, templateFields, type AnswerProblem, type TemplateField } from './answers';
 
 /**
@@ -30,7 +36,9 @@ function ruleOf(schema: Schema, label: string): LabelRule | undefined {
 }
 
 function titleOf(field: TemplateField): string {
-	return typeof field.schema.title === 'string' && field.schema.title ? field.schema.title : field.path;
+	return typeof field.schema.title === 'string' && field.schema.title
+		? field.schema.title
+		: field.path;
 }
 
 /**
@@ -67,7 +75,8 @@ export function templateMapperFields(root: Schema): ResourceMapperField[] {
 		if (type) column.type = type;
 		if (choices) column.options = choices;
 		const fallback = field.schema.default;
-		if (['string', 'number', 'boolean'].includes(typeof fallback)) column.defaultValue = fallback as string | number | boolean;
+		if (['string', 'number', 'boolean'].includes(typeof fallback))
+			column.defaultValue = fallback as string | number | boolean;
 		return column;
 	});
 }
@@ -77,5 +86,7 @@ export function describeAnswerProblems(root: Schema, problems: AnswerProblem[]):
 	const fields = templateFields(root);
 	const labels = templateFieldLabels(fields);
 	const labelOf = new Map(fields.map((field, index) => [field.path, labels[index]]));
-	return problems.map((problem) => `${labelOf.get(problem.path) ?? problem.path} ${problem.problem}`).join('; ');
+	return problems
+		.map((problem) => `${labelOf.get(problem.path) ?? problem.path} ${problem.problem}`)
+		.join('; ');
 }

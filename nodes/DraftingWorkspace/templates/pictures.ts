@@ -10,7 +10,11 @@ export interface PictureInfo {
 
 /** Type by magic bytes and pixel size from the PNG IHDR or the JPEG SOF marker; undefined if neither. */
 export function inspectPicture(bytes: Buffer): PictureInfo | undefined {
-	if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a)
+	if (
+		bytes.length >= 24 &&
+		bytes.readUInt32BE(0) === 0x89504e47 &&
+		bytes.readUInt32BE(4) === 0x0d0a1a0a
+	)
 		return { type: 'png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 	if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
 		let offset = 2;
@@ -20,7 +24,11 @@ export function inspectPicture(bytes: Buffer): PictureInfo | undefined {
 			const length = bytes.readUInt16BE(offset + 2);
 			// SOF0…SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
 			if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
-				return { type: 'jpeg', height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+				return {
+					type: 'jpeg',
+					height: bytes.readUInt16BE(offset + 5),
+					width: bytes.readUInt16BE(offset + 7),
+				};
 			offset += 2 + length;
 		}
 	}
@@ -31,7 +39,8 @@ export function inspectPicture(bytes: Buffer): PictureInfo | undefined {
 export function pictureProblem(bytes: Buffer): string | undefined {
 	const info = inspectPicture(bytes);
 	if (!info) return 'is not a PNG or JPEG picture';
-	if (bytes.length > PICTURE_LIMITS.maxBytes) return `is ${(bytes.length / 1024 / 1024).toFixed(2)} MB; pictures may be at most 1 MB`;
+	if (bytes.length > PICTURE_LIMITS.maxBytes)
+		return `is ${(bytes.length / 1024 / 1024).toFixed(2)} MB; pictures may be at most 1 MB`;
 	if (info.width > PICTURE_LIMITS.maxSidePx || info.height > PICTURE_LIMITS.maxSidePx)
 		return `is ${info.width} × ${info.height} px; pictures may be at most 2,000 px on each side`;
 	return undefined;

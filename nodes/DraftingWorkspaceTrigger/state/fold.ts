@@ -33,7 +33,11 @@ export interface PollOutcome {
  * The previous state is not changed: a poll whose outcome is never saved (it failed, or n8n discarded it)
  * leaves the state it started from.
  */
-export function applyPoll(previous: TriggerState, observed: ObservedRuns, options: PollOptions): PollOutcome {
+export function applyPoll(
+	previous: TriggerState,
+	observed: ObservedRuns,
+	options: PollOptions,
+): PollOutcome {
 	const state: TriggerState = {
 		...previous,
 		polled: true,
@@ -74,8 +78,11 @@ export function applyPoll(previous: TriggerState, observed: ObservedRuns, option
 		if (finishedAfterActivation(run, previous, wasPending)) state.due[id] = start;
 	}
 
-	if (newestListedStart !== undefined) state.cursor = Math.max(state.cursor, newestListedStart - LIMITS.marginMs);
-	warnings.push(...overflowWarnings(previous, observed.pages, options.windowFrom, options.activatedNow));
+	if (newestListedStart !== undefined)
+		state.cursor = Math.max(state.cursor, newestListedStart - LIMITS.marginMs);
+	warnings.push(
+		...overflowWarnings(previous, observed.pages, options.windowFrom, options.activatedNow),
+	);
 	prune(state, options.now, warnings);
 
 	const due = Object.keys(state.due)
@@ -88,7 +95,11 @@ export function applyPoll(previous: TriggerState, observed: ObservedRuns, option
  * After emitting: the emitted runs are fired, the ones the settings no longer select (changed since they
  * became due) are dropped, the rest stay due for the next poll.
  */
-export function markFired(state: TriggerState, emittedIds: string[], droppedIds: string[] = []): TriggerState {
+export function markFired(
+	state: TriggerState,
+	emittedIds: string[],
+	droppedIds: string[] = [],
+): TriggerState {
 	const next: TriggerState = { ...state, fired: { ...state.fired }, due: { ...state.due } };
 	for (const id of emittedIds) {
 		if (!(id in next.due)) continue;

@@ -34,8 +34,14 @@ export function pageMayHideRuns(page: ListedPage, from: number): boolean {
 }
 
 /** The statuses a full page is split by: the selected ones, then every unfinished status the trigger knows. */
-export function splitStatuses(state: TriggerState, selected: readonly string[], page: ListedPage): string[] {
-	const shown = page.runs.map(statusOf).filter((status): status is string => !!status && !isTerminal(status));
+export function splitStatuses(
+	state: TriggerState,
+	selected: readonly string[],
+	page: ListedPage,
+): string[] {
+	const shown = page.runs
+		.map(statusOf)
+		.filter((status): status is string => !!status && !isTerminal(status));
 	const all = [...selected, ...KNOWN_UNFINISHED, ...state.statuses, ...shown];
 	return [...new Set(all)].filter((status) => !state.refused.includes(status));
 }
@@ -56,7 +62,12 @@ export function learnStatus(state: TriggerState, status: string | undefined): vo
  * seen, so if they finish (or have finished) with a selected status they cannot fire. At the activation poll
  * itself, hidden runs in a final status finished before activation: history, nothing to warn about.
  */
-export function overflowWarnings(previous: TriggerState, pages: ListedPage[], windowFrom: number, activatedNow: boolean): string[] {
+export function overflowWarnings(
+	previous: TriggerState,
+	pages: ListedPage[],
+	windowFrom: number,
+	activatedNow: boolean,
+): string[] {
 	const from = seenUpTo(previous, windowFrom);
 	const hiding = new Map<string, string[]>();
 	for (const page of pages) {

@@ -17,7 +17,9 @@ export function prune(state: TriggerState, now: number, warnings: string[]): voi
 	}
 	const dueEntries = Object.entries(state.due);
 	if (dueEntries.length > LIMITS.maxDue) {
-		const dropped = [...dueEntries].sort((a, b) => a[1] - b[1]).slice(0, dueEntries.length - LIMITS.maxDue);
+		const dropped = [...dueEntries]
+			.sort((a, b) => a[1] - b[1])
+			.slice(0, dueEntries.length - LIMITS.maxDue);
 		for (const [id] of dropped) delete state.due[id];
 		warnings.push(
 			`More than ${LIMITS.maxDue} finished runs wait to fire; the ${dropped.length} oldest were dropped and will not fire. Filter the trigger by workflow.`,

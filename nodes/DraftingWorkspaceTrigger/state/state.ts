@@ -83,7 +83,10 @@ export function settingsKey(statuses: string[], workflowIds: string[]): string {
 export function settingsSelect(settings: string, run: IDataObject): boolean {
 	const [statuses, workflowIds] = JSON.parse(settings) as [string[], string[]];
 	const workflowId = workflowIdOf(run);
-	return statuses.includes(statusOf(run) ?? '') && (!workflowIds.length || workflowId === undefined || workflowIds.includes(workflowId));
+	return (
+		statuses.includes(statusOf(run) ?? '') &&
+		(!workflowIds.length || workflowId === undefined || workflowIds.includes(workflowId))
+	);
 }
 
 /**
@@ -91,9 +94,15 @@ export function settingsSelect(settings: string, run: IDataObject): boolean {
  * under way. What an earlier activation fired is kept, so a run never fires twice; what it owed (`due`) is
  * kept too, and fires if the new settings still select it.
  */
-export function activate(previous: TriggerState | undefined, now: number, settings: string): TriggerState {
+export function activate(
+	previous: TriggerState | undefined,
+	now: number,
+	settings: string,
+): TriggerState {
 	const start = now - LIMITS.lookbackMs;
-	const periods = previous ? [...previous.periods, { from: previous.activatedAt, to: now, settings: previous.settings }] : [];
+	const periods = previous
+		? [...previous.periods, { from: previous.activatedAt, to: now, settings: previous.settings }]
+		: [];
 	return {
 		v: 2,
 		activatedAt: now,
@@ -112,10 +121,17 @@ export function activate(previous: TriggerState | undefined, now: number, settin
 
 /** The state as saved, or undefined when there is none (or none this trigger can read): a fresh activation. */
 export function readState(value: unknown): TriggerState | undefined {
-	const state = value as Partial<TriggerState> & { v?: number } | undefined;
-	if (!state || typeof state !== 'object' || typeof state.cursor !== 'number' || typeof state.floor !== 'number') return undefined;
+	const state = value as (Partial<TriggerState> & { v?: number }) | undefined;
+	if (
+		!state ||
+		typeof state !== 'object' ||
+		typeof state.cursor !== 'number' ||
+		typeof state.floor !== 'number'
+	)
+		return undefined;
 	if (typeof state.fired !== 'object' || typeof state.pending !== 'object') return undefined;
-	if (state.v !== 2 || typeof state.activatedAt !== 'number' || typeof state.settings !== 'string') return undefined;
+	if (state.v !== 2 || typeof state.activatedAt !== 'number' || typeof state.settings !== 'string')
+		return undefined;
 	return {
 		...(state as TriggerState),
 		due: state.due ?? {},

@@ -13,12 +13,18 @@ import { readCompletionStream } from './stream.api';
 export const MAX_ANSWER_MS = 10 * 60_000;
 
 /** model_not_allowed: the service does not list the allowed models, so the node reads them to say which. */
-async function explainModelRefusal(this: TransportContext, error: unknown, itemIndex: number | undefined): Promise<Error> {
+async function explainModelRefusal(
+	this: TransportContext,
+	error: unknown,
+	itemIndex: number | undefined,
+): Promise<Error> {
 	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
 	if (serviceCodeOf(nodeError) !== 'model_not_allowed') return nodeError;
 	const listed = await settle(listModels.call(this, { itemIndex }));
 	if (listed.ok) {
-		const ids = listed.value.map((model) => model.id).filter((id): id is string => typeof id === 'string' && id !== '');
+		const ids = listed.value
+			.map((model) => model.id)
+			.filter((id): id is string => typeof id === 'string' && id !== '');
 		if (ids.length) nodeError.message = `${nodeError.message}; allowed: ${ids.join(', ')}`;
 	}
 	return nodeError;
@@ -29,11 +35,16 @@ async function explainModelRefusal(this: TransportContext, error: unknown, itemI
  * come back as the transport's plain errors (quota_exceeded with its reset time; rate_limited is waited out
  * first); model_not_allowed names the allowed models.
  */
-export async function openCompletionStream(this: TransportContext, body: IDataObject, itemIndex?: number): Promise<ByteStream> {
+export async function openCompletionStream(
+	this: TransportContext,
+	body: IDataObject,
+	itemIndex?: number,
+): Promise<ByteStream> {
 	const sent = await settle(
 		openChatCompletion.call(this, body, {
 			itemIndex,
-			ifUnsure: 'Running the item again asks again; the first answer may already count against the quota.',
+			ifUnsure:
+				'Running the item again asks again; the first answer may already count against the quota.',
 		}),
 	);
 	if (!sent.ok) throw await explainModelRefusal.call(this, sent.error, itemIndex);
@@ -41,21 +52,38 @@ export async function openCompletionStream(this: TransportContext, body: IDataOb
 }
 
 /** The error for a stream that was cut before its end (its answer may be partial). */
-export function cutShortError(this: TransportContext, aggregated: AggregatedCompletion, itemIndex?: number): NodeOperationError {
-	return new NodeOperationError(this.getNode(), 'The answer stream ended before the answer was complete', {
-		description: `Received ${aggregated.chunks} chunks and no end marker. The connection may have been cut; run the node again.`,
-		itemIndex,
-	});
+export function cutShortError(
+	this: TransportContext,
+	aggregated: AggregatedCompletion,
+	itemIndex?: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		this.getNode(),
+		'The answer stream ended before the answer was complete',
+		{
+			description: `Received ${aggregated.chunks} chunks and no end marker. The connection may have been cut; run the node again.`,
+			itemIndex,
+		},
+	);
 }
 
 /**
  * The action node's completion: the deltas are relayed to a streaming execution as they come, and the answer is
  * added up. A stream cut before its end is an error.
  */
-export async function streamCompletion(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<AggregatedCompletion> {
+export async function streamCompletion(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<AggregatedCompletion> {
 	const stream = await openCompletionStream.call(this, body, itemIndex);
 	const relay = new ProgressRelay(this, itemIndex);
-	const aggregated = await readCompletionStream(stream, cancelSignalOf(this), async (delta) => await relay.send(delta), MAX_ANSWER_MS);
+	const aggregated = await readCompletionStream(
+		stream,
+		cancelSignalOf(this),
+		async (delta) => await relay.send(delta),
+		MAX_ANSWER_MS,
+	);
 	await relay.end();
 	if (isCutShort(aggregated)) throw cutShortError.call(this, aggregated, itemIndex);
 	return aggregated;

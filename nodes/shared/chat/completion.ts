@@ -76,7 +76,13 @@ export function toChatCompletion(aggregated: AggregatedCompletion): IDataObject 
 		object: 'chat.completion',
 		created: aggregated.created ?? null,
 		model: aggregated.model ?? null,
-		choices: [{ index: 0, message: { role: 'assistant', content: aggregated.content }, finish_reason: aggregated.finishReason }],
+		choices: [
+			{
+				index: 0,
+				message: { role: 'assistant', content: aggregated.content },
+				finish_reason: aggregated.finishReason,
+			},
+		],
 		...(aggregated.usage ? { usage: aggregated.usage } : {}),
 	};
 }
@@ -90,7 +96,8 @@ export interface UsageCounts {
 	reasoningTokens: number;
 }
 
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+const count = (value: unknown): number =>
+	typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
 
 /**
  * The service's OpenAI-shaped usage (`prompt_tokens`, `completion_tokens`, `total_tokens`, reasoning in
@@ -100,7 +107,9 @@ const count = (value: unknown): number => (typeof value === 'number' && Number.i
 export function usageCounts(usage: IDataObject): UsageCounts {
 	const promptTokens = count(usage.prompt_tokens);
 	const completionTokens = count(usage.completion_tokens);
-	const details = isJsonObject(usage.completion_tokens_details) ? usage.completion_tokens_details : {};
+	const details = isJsonObject(usage.completion_tokens_details)
+		? usage.completion_tokens_details
+		: {};
 	return {
 		promptTokens,
 		completionTokens,
@@ -113,11 +122,16 @@ export function usageCounts(usage: IDataObject): UsageCounts {
  * A near-empty answer cut by the cap on a reasoning model (the API's Limits: the cap covers reasoning too)
  * gets a hint instead of passing silently as an answer.
  */
-export function reasoningCapHint(aggregated: AggregatedCompletion, cap: number | undefined): string | undefined {
+export function reasoningCapHint(
+	aggregated: AggregatedCompletion,
+	cap: number | undefined,
+): string | undefined {
 	if (aggregated.finishReason !== 'length') return undefined;
 	const words = aggregated.content.trim().split(/\s+/).filter(Boolean).length;
 	if (words > 3) return undefined;
 	const reasoning = aggregated.usage ? usageCounts(aggregated.usage).reasoningTokens : 0;
-	const spent = reasoning ? ` (${reasoning} of the ${cap ?? 'allowed'} tokens went to reasoning)` : '';
+	const spent = reasoning
+		? ` (${reasoning} of the ${cap ?? 'allowed'} tokens went to reasoning)`
+		: '';
 	return `The answer is nearly empty because Maximum Completion Tokens was reached${spent}. On a reasoning model the cap also covers the model's reasoning: raise it (for example to 1024) or leave it empty.`;
 }

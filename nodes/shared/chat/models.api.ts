@@ -16,6 +16,11 @@ async function chatModelIds(this: ILoadOptionsFunctions, filter?: string): Promi
 }
 
 /** "From list" of the Model locator (the Chat Model's and Chat Completion's). */
-export async function searchChatModels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	return { results: (await chatModelIds.call(this, filter)).map((id) => ({ name: id, value: id })) };
+export async function searchChatModels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return {
+		results: (await chatModelIds.call(this, filter)).map((id) => ({ name: id, value: id })),
+	};
 }

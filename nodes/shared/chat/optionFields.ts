@@ -55,7 +55,11 @@ const RESPONSE_FORMAT_FIELDS: INodeProperties[] = [
 		description: 'Plain text, or JSON that matches a schema (the service checks it)',
 		options: [
 			{ name: 'Text', value: 'text' },
-			{ name: 'JSON Schema', value: 'jsonSchema', description: 'The answer is JSON matching the Response Schema' },
+			{
+				name: 'JSON Schema',
+				value: 'jsonSchema',
+				description: 'The answer is JSON matching the Response Schema',
+			},
 		],
 	},
 	{
@@ -78,17 +82,25 @@ const RESPONSE_FORMAT_FIELDS: INodeProperties[] = [
 ];
 
 /** The Response Format fields for a node: shown with its operation (`show`), with its own defaults. */
-export function responseFormatFields(show: Show = {}, defaults: Partial<ChatOptionDefaults> = {}): INodeProperties[] {
+export function responseFormatFields(
+	show: Show = {},
+	defaults: Partial<ChatOptionDefaults> = {},
+): INodeProperties[] {
 	const own: Record<string, unknown> = { ...defaults };
 	return RESPONSE_FORMAT_FIELDS.map((field) => ({
 		...field,
 		...(field.name in own ? { default: own[field.name] as INodeProperties['default'] } : {}),
-		...(Object.keys(show).length ? { displayOptions: { show: { ...show, ...(field.displayOptions?.show ?? {}) } } } : {}),
+		...(Object.keys(show).length
+			? { displayOptions: { show: { ...show, ...(field.displayOptions?.show ?? {}) } } }
+			: {}),
 	}));
 }
 
 /** The Options collection, with a node's own defaults where they differ from Chat Completion's. */
-export function chatOptionsCollection(overrides: Partial<INodeProperties>, defaults: Partial<ChatOptionDefaults> = {}): INodeProperties {
+export function chatOptionsCollection(
+	overrides: Partial<INodeProperties>,
+	defaults: Partial<ChatOptionDefaults> = {},
+): INodeProperties {
 	const own: Record<string, unknown> = { ...defaults };
 	return {
 		displayName: 'Options',
@@ -96,7 +108,11 @@ export function chatOptionsCollection(overrides: Partial<INodeProperties>, defau
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: CHAT_OPTIONS.map((option) => (option.name in own ? { ...option, default: own[option.name] as INodeProperties['default'] } : option)),
+		options: CHAT_OPTIONS.map((option) =>
+			option.name in own
+				? { ...option, default: own[option.name] as INodeProperties['default'] }
+				: option,
+		),
 		...overrides,
 	};
 }

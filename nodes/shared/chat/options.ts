@@ -20,20 +20,32 @@ export interface ChatOptions {
  * The Options collection with the response format fields beside it (optionFields.ts): what a node reads for them,
  * by the same names, so `readChatOptions` reads both at once.
  */
-export function withResponseFormat(options: IDataObject, read: (name: 'responseFormat' | 'jsonSchema' | 'schemaName') => unknown): IDataObject {
+export function withResponseFormat(
+	options: IDataObject,
+	read: (name: 'responseFormat' | 'jsonSchema' | 'schemaName') => unknown,
+): IDataObject {
 	const format = read('responseFormat');
 	if (format !== 'jsonSchema') return { ...options, responseFormat: 'text' };
-	return { ...options, responseFormat: format, jsonSchema: read('jsonSchema') as IDataObject[string], schemaName: read('schemaName') as IDataObject[string] };
+	return {
+		...options,
+		responseFormat: format,
+		jsonSchema: read('jsonSchema') as IDataObject[string],
+		schemaName: read('schemaName') as IDataObject[string],
+	};
 }
 
 export function readChatOptions(raw: IDataObject): ChatOptions {
 	const read: ChatOptions = {};
 	if (typeof raw.temperature === 'number') read.temperature = raw.temperature;
-	if (typeof raw.maxCompletionTokens === 'number' && raw.maxCompletionTokens > 0) read.maxCompletionTokens = Math.floor(raw.maxCompletionTokens);
+	if (typeof raw.maxCompletionTokens === 'number' && raw.maxCompletionTokens > 0)
+		read.maxCompletionTokens = Math.floor(raw.maxCompletionTokens);
 	if (raw.responseFormat === 'jsonSchema') {
 		read.responseFormat = 'jsonSchema';
 		read.jsonSchemaText = raw.jsonSchema;
-		read.schemaName = typeof raw.schemaName === 'string' && raw.schemaName.trim() ? raw.schemaName.trim() : 'answer';
+		read.schemaName =
+			typeof raw.schemaName === 'string' && raw.schemaName.trim()
+				? raw.schemaName.trim()
+				: 'answer';
 	}
 	return read;
 }

@@ -29,7 +29,8 @@ export function completionBody(request: CompletionRequest): IDataObject {
 		stream_options: { include_usage: true },
 	};
 	if (request.temperature !== undefined) body.temperature = request.temperature;
-	if (request.maxCompletionTokens !== undefined) body.max_completion_tokens = request.maxCompletionTokens;
+	if (request.maxCompletionTokens !== undefined)
+		body.max_completion_tokens = request.maxCompletionTokens;
 	if (request.jsonSchema)
 		body.response_format = {
 			type: 'json_schema',

@@ -1,7 +1,13 @@
 import { parseJsonObject } from '../common/jsonObject';
 import { SseReader } from '../transport/sseReader.api';
 import type { ByteStream } from '../transport/types';
-import { addPiece, emptyCompletion, readCompletionChunk, type AggregatedCompletion, type CompletionPiece } from './completion';
+import {
+	addPiece,
+	emptyCompletion,
+	readCompletionChunk,
+	type AggregatedCompletion,
+	type CompletionPiece,
+} from './completion';
 
 /** What the stream yields: a chunk's piece, or the `[DONE]` end marker. */
 export type StreamedPiece = { kind: 'piece'; piece: CompletionPiece } | { kind: 'done' };
@@ -10,7 +16,11 @@ export type StreamedPiece = { kind: 'piece'; piece: CompletionPiece } | { kind: 
  * Reads a `chat.completion.chunk` event stream to its end (`data: [DONE]`) with the same SSE parser as Wait
  * For Run, yielding each chunk as it arrives. The stream is closed when the caller stops early or fails.
  */
-export async function* completionPieces(body: ByteStream, cancelSignal: AbortSignal | undefined, maxWaitMs: number): AsyncGenerator<StreamedPiece> {
+export async function* completionPieces(
+	body: ByteStream,
+	cancelSignal: AbortSignal | undefined,
+	maxWaitMs: number,
+): AsyncGenerator<StreamedPiece> {
 	const reader = new SseReader(body);
 	const deadline = Date.now() + maxWaitMs;
 	try {

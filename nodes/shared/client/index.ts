@@ -4,8 +4,23 @@
  * these; nothing else builds a path.
  */
 export { listWorkflows, getWorkflow } from './workflows';
-export { startRun, listRuns, getRun, cancelRun, openRunEvents, runFilePath, downloadRunFile, downloadRunInputDocument } from './runs';
+export {
+	startRun,
+	listRuns,
+	getRun,
+	cancelRun,
+	openRunEvents,
+	runFilePath,
+	downloadRunFile,
+	downloadRunInputDocument,
+} from './runs';
 export { uploadInputDocument, getUploadStatus, type UploadRequestBody } from './inputDocuments';
-export { listTemplates, getTemplate, produceDocument, downloadDocumentContent, openDocumentLink } from './templates';
+export {
+	listTemplates,
+	getTemplate,
+	produceDocument,
+	downloadDocumentContent,
+	openDocumentLink,
+} from './templates';
 export { listModels, openChatCompletion } from './chat';
 export type * from './types';

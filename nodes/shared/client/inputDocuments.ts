@@ -24,7 +24,11 @@ export interface UploadRequestBody {
  * `documentId`; an `id`, or the Location header (`statusLocation`), is taken if a deployment differs, a Location
  * with user information never (it would not be followed).
  */
-export async function uploadInputDocument(this: TransportContext, upload: UploadRequestBody, call: CallOptions = {}): Promise<UploadStatus> {
+export async function uploadInputDocument(
+	this: TransportContext,
+	upload: UploadRequestBody,
+	call: CallOptions = {},
+): Promise<UploadStatus> {
 	const options: ApiRequestOptions = {
 		method: 'POST',
 		path: INPUT_DOCUMENTS_PATH,
@@ -32,7 +36,8 @@ export async function uploadInputDocument(this: TransportContext, upload: Upload
 		bodyFactory: upload.bodyFactory,
 		headers: { 'Content-Type': upload.contentType, 'Content-Length': String(upload.contentLength) },
 		timeoutMs: 300_000,
-		ifUnsure: 'Running the item again uploads the file again: a second copy of the document, never a second run.',
+		ifUnsure:
+			'Running the item again uploads the file again: a second copy of the document, never a second run.',
 		hearAnswerOnCancel: true,
 		...call,
 	};
@@ -40,13 +45,27 @@ export async function uploadInputDocument(this: TransportContext, upload: Upload
 	const header = headerValue(response.headers, 'location');
 	const location = header && !carriesUserinfo(header) ? header : undefined;
 	const checked = objectAnswer(response.body);
-	if (!checked.ok && !location) throw unusableAnswerError(this.getNode(), options, response.statusCode, checked.problem, UPLOAD_ANSWER);
+	if (!checked.ok && !location)
+		throw unusableAnswerError(
+			this.getNode(),
+			options,
+			response.statusCode,
+			checked.problem,
+			UPLOAD_ANSWER,
+		);
 	const record: IDataObject = checked.ok ? { ...checked.value } : {};
-	if (typeof record.documentId !== 'string' && typeof record.id === 'string') record.documentId = record.id;
+	if (typeof record.documentId !== 'string' && typeof record.id === 'string')
+		record.documentId = record.id;
 	if (typeof record.documentId !== 'string' && location) record.statusLocation = location;
 	if (typeof record.documentId !== 'string' && !location) {
 		const problem = objectAnswer(record, ['documentId']);
-		throw unusableAnswerError(this.getNode(), options, response.statusCode, problem.ok ? 'an answer without documentId' : problem.problem, UPLOAD_ANSWER);
+		throw unusableAnswerError(
+			this.getNode(),
+			options,
+			response.statusCode,
+			problem.ok ? 'an answer without documentId' : problem.problem,
+			UPLOAD_ANSWER,
+		);
 	}
 	return record;
 }
@@ -55,7 +74,18 @@ export async function uploadInputDocument(this: TransportContext, upload: Upload
 export type UploadRef = { documentId?: unknown; statusLocation?: unknown };
 
 /** GET /workflow-inputs/documents/{documentId}: `status`, `processingError`, `usedByRunId`. */
-export async function getUploadStatus(this: TransportContext, upload: UploadRef, call: CallOptions = {}): Promise<UploadStatus> {
-	const path = typeof upload.documentId === 'string' ? `${INPUT_DOCUMENTS_PATH}/${encodeURIComponent(upload.documentId)}` : String(upload.statusLocation);
-	return await apiObject.call(this, { method: 'GET', path, ...call }, { what: "the upload's status" });
+export async function getUploadStatus(
+	this: TransportContext,
+	upload: UploadRef,
+	call: CallOptions = {},
+): Promise<UploadStatus> {
+	const path =
+		typeof upload.documentId === 'string'
+			? `${INPUT_DOCUMENTS_PATH}/${encodeURIComponent(upload.documentId)}`
+			: String(upload.statusLocation);
+	return await apiObject.call(
+		this,
+		{ method: 'GET', path, ...call },
+		{ what: "the upload's status" },
+	);
 }

@@ -7,14 +7,21 @@ import { withFailure } from '../transport';
  * An error as n8n shows it: node errors pass through (with their item index set), others are wrapped. A
  * TypeError, ReferenceError or RangeError is a bug in code, never the key's or the workflow's fault: `node-defect`.
  */
-export function ensureNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function ensureNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		// Re-wrapping a NodeApiError returns the same instance, so the index is set on its context directly.
 		if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
 		return error;
 	}
-	const wrapped = new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
-	const defect = error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError;
+	const wrapped = new NodeOperationError(node, error instanceof Error ? error : String(error), {
+		itemIndex,
+	});
+	const defect =
+		error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError;
 	return withFailure(wrapped, defect ? { cause: 'node-defect' } : undefined);
 }
 
@@ -36,12 +43,22 @@ export interface CreatedResource {
  * On Fail items), never only into prose, and the message says plainly what exists, so nobody runs the item
  * again and creates it twice. A cancelled execution keeps its own plain message; the ids are still recorded.
  */
-export function withCreated(this: IExecuteFunctions, error: unknown, itemIndex: number, created: CreatedResource): NodeApiError | NodeOperationError {
+export function withCreated(
+	this: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+	created: CreatedResource,
+): NodeApiError | NodeOperationError {
 	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
 	nodeError.context.created = created.ids;
 	if (this.getExecutionCancelSignal?.()?.aborted) return nodeError;
-	const mentions = created.mentions ?? Object.values(created.ids).filter((value): value is string => typeof value === 'string' && value !== '');
-	if (!mentions.some((mention) => nodeError.message.includes(mention))) nodeError.message = `${created.summary}: ${nodeError.message}`;
+	const mentions =
+		created.mentions ??
+		Object.values(created.ids).filter(
+			(value): value is string => typeof value === 'string' && value !== '',
+		);
+	if (!mentions.some((mention) => nodeError.message.includes(mention)))
+		nodeError.message = `${created.summary}: ${nodeError.message}`;
 	nodeError.description = `${created.next}\n${nodeError.description ?? ''}`;
 	return nodeError;
 }
@@ -50,7 +67,9 @@ export function withCreated(this: IExecuteFunctions, error: unknown, itemIndex: 
 export function createdOf(error: unknown): IDataObject | undefined {
 	const context = (error as { context?: IDataObject } | undefined)?.context;
 	const created = context?.created;
-	return created && typeof created === 'object' && !Array.isArray(created) ? (created as IDataObject) : undefined;
+	return created && typeof created === 'object' && !Array.isArray(created)
+		? (created as IDataObject)
+		: undefined;
 }
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };

@@ -3,7 +3,10 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 /** JSON read from parameters and streams, by one set of rules. Pure: no I/O. */
 
-export type ParsedJsonObject = { ok: true; value: IDataObject } | { ok: false; problem: 'syntax'; detail: string } | { ok: false; problem: 'notObject' };
+export type ParsedJsonObject =
+	| { ok: true; value: IDataObject }
+	| { ok: false; problem: 'syntax'; detail: string }
+	| { ok: false; problem: 'notObject' };
 
 /** A JSON object from text, or an object n8n already parsed; arrays, null and other values are not objects. */
 export function parseJsonObject(raw: unknown): ParsedJsonObject {
@@ -15,7 +18,9 @@ export function parseJsonObject(raw: unknown): ParsedJsonObject {
 			return { ok: false, problem: 'syntax', detail: (error as Error).message };
 		}
 	}
-	return value && typeof value === 'object' && !Array.isArray(value) ? { ok: true, value: value as IDataObject } : { ok: false, problem: 'notObject' };
+	return value && typeof value === 'object' && !Array.isArray(value)
+		? { ok: true, value: value as IDataObject }
+		: { ok: false, problem: 'notObject' };
 }
 
 /** How a parameter's refusals are worded: its name, and what to enter instead. */
@@ -28,12 +33,23 @@ export interface JsonObjectWording {
 }
 
 /** A JSON-object parameter, or an error naming the field and the item. */
-export function jsonObjectParameter(node: INode, raw: unknown, itemIndex: number, wording: JsonObjectWording): IDataObject {
+export function jsonObjectParameter(
+	node: INode,
+	raw: unknown,
+	itemIndex: number,
+	wording: JsonObjectWording,
+): IDataObject {
 	const parsed = parseJsonObject(raw);
 	if (parsed.ok) return parsed.value;
 	if (parsed.problem === 'syntax')
-		throw new NodeOperationError(node, `${wording.field} is not valid JSON`, { description: wording.syntaxHint(parsed.detail), itemIndex });
-	throw new NodeOperationError(node, `${wording.field} must be an object`, { description: wording.objectHint, itemIndex });
+		throw new NodeOperationError(node, `${wording.field} is not valid JSON`, {
+			description: wording.syntaxHint(parsed.detail),
+			itemIndex,
+		});
+	throw new NodeOperationError(node, `${wording.field} must be an object`, {
+		description: wording.objectHint,
+		itemIndex,
+	});
 }
 
 /** Text that looks like a JSON object or array is parsed; anything else (or text that fails to parse) is kept as given. */

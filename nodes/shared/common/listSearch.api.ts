@@ -10,7 +10,10 @@ export function matches(filter: string | undefined, ...values: unknown[]): boole
 }
 
 /** "From list" for workflows: the service answers the whole list at once, so filtering happens here. */
-export async function searchWorkflows(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchWorkflows(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const workflows = await listWorkflows.call(this);
 	return {
 		results: workflows

@@ -2,7 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 /** An own key, `__proto__` included (a record's keys are the service's). */
 function setOwn(target: IDataObject, key: string, value: unknown): void {
-	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+	Object.defineProperty(target, key, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
 }
 
 /**
@@ -27,8 +32,12 @@ export function withAbsoluteArtifactPaths(
 		if (Array.isArray(value)) return value.map((entry) => visit(entry, depth + 1));
 		const output: IDataObject = {};
 		for (const [key, child] of Object.entries(value as IDataObject)) {
-			const artifact = key === 'renderedArtifact' && child && typeof child === 'object' && !Array.isArray(child) ? (child as IDataObject) : undefined;
-			if (artifact && typeof artifact.downloadPath === 'string') setOwn(output, key, { ...artifact, [field]: urlOf(artifact.downloadPath) ?? null });
+			const artifact =
+				key === 'renderedArtifact' && child && typeof child === 'object' && !Array.isArray(child)
+					? (child as IDataObject)
+					: undefined;
+			if (artifact && typeof artifact.downloadPath === 'string')
+				setOwn(output, key, { ...artifact, [field]: urlOf(artifact.downloadPath) ?? null });
 			else setOwn(output, key, visit(child, depth + 1));
 		}
 		return output;

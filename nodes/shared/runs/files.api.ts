@@ -11,7 +11,10 @@ import type { DownloadedFile } from './renderedFiles.api';
  */
 
 /** A downloaded file's size in bytes: `binaryBytes`, else (n8n before 2.16 with a binary store) its stored metadata. */
-async function downloadedBytes(this: IExecuteFunctions | IPollFunctions, binary: IBinaryData): Promise<number | undefined> {
+async function downloadedBytes(
+	this: IExecuteFunctions | IPollFunctions,
+	binary: IBinaryData,
+): Promise<number | undefined> {
 	const known = binaryBytes(binary);
 	if (known !== undefined || !binary.id) return known;
 	try {
@@ -23,8 +26,17 @@ async function downloadedBytes(this: IExecuteFunctions | IPollFunctions, binary:
 }
 
 /** What describeFile needs of a file the node put in the item's `binaryProperty`. */
-export async function downloadedFacts(this: IExecuteFunctions | IPollFunctions, binary: IBinaryData, binaryProperty: string): Promise<NonNullable<FileFacts['downloaded']>> {
-	return { fileName: binary.fileName, mimeType: binary.mimeType, bytes: await downloadedBytes.call(this, binary), binaryProperty };
+export async function downloadedFacts(
+	this: IExecuteFunctions | IPollFunctions,
+	binary: IBinaryData,
+	binaryProperty: string,
+): Promise<NonNullable<FileFacts['downloaded']>> {
+	return {
+		fileName: binary.fileName,
+		mimeType: binary.mimeType,
+		bytes: await downloadedBytes.call(this, binary),
+		binaryProperty,
+	};
 }
 
 export interface RunDownloads {
@@ -51,7 +63,8 @@ export async function describeRunFiles(
 		const binary = file ? downloads?.binary[file.binaryProperty] : undefined;
 		const facts: FileFacts = {
 			declared: artifact,
-			downloaded: file && binary ? await downloadedFacts.call(this, binary, file.binaryProperty) : undefined,
+			downloaded:
+				file && binary ? await downloadedFacts.call(this, binary, file.binaryProperty) : undefined,
 			path: artifact.downloadPath,
 			stepId: artifact.stepId,
 			fallbackName: artifactFallbackName(record, artifact, index),

@@ -76,7 +76,10 @@ function byteCount(value: unknown): number | null {
 }
 
 /** The file in the one shape: the download's facts first (they are what the item holds), then the service's. */
-export function describeFile(facts: FileFacts, urlOf: (path: string) => string | undefined): FileShape {
+export function describeFile(
+	facts: FileFacts,
+	urlOf: (path: string) => string | undefined,
+): FileShape {
 	const { declared = {}, downloaded } = facts;
 	const name = safeFileName(downloaded?.fileName, declared.filename, facts.fallbackName);
 	const mimeType = mimeTypeOf(downloaded?.mimeType, declared.contentType);
@@ -96,7 +99,11 @@ export function describeFile(facts: FileFacts, urlOf: (path: string) => string |
  * The size of n8n binary data in bytes, where it can be known without reading the store: n8n 2.16 and later set
  * `bytes`; before, data held in memory (no `id`) is base64, whose length gives the size.
  */
-export function binaryBytes(binary: { bytes?: number; id?: string; data?: string }): number | undefined {
+export function binaryBytes(binary: {
+	bytes?: number;
+	id?: string;
+	data?: string;
+}): number | undefined {
 	if (typeof binary.bytes === 'number') return binary.bytes;
 	if (binary.id || typeof binary.data !== 'string') return undefined;
 	const data = binary.data.replace(/\s/g, '');

@@ -23,7 +23,10 @@ export function runIdOf(record: IDataObject): string | undefined {
 }
 
 export function workflowIdOf(record: IDataObject): string | undefined {
-	return firstString(record, ['workflowId', 'workflow_id']) ?? firstString((record.workflow as IDataObject) ?? {}, ['id']);
+	return (
+		firstString(record, ['workflowId', 'workflow_id']) ??
+		firstString((record.workflow as IDataObject) ?? {}, ['id'])
+	);
 }
 
 /** Status with its canonical capitalisation when it is one of the contract's names (`canceled` included). */
@@ -32,14 +35,15 @@ export function statusOf(record: IDataObject): string | undefined {
 	if (!raw) return undefined;
 	const lower = raw.toLowerCase();
 	if (lower === 'canceled' || lower === 'cancelled') return 'Cancelled';
-	const named = ['Pending', 'Running', 'Completed', 'Failed'].find((name) => name.toLowerCase() === lower);
+	const named = ['Pending', 'Running', 'Completed', 'Failed'].find(
+		(name) => name.toLowerCase() === lower,
+	);
 	return named ?? raw;
 }
 
 export function isTerminal(status: string | undefined): status is TerminalStatus {
 	return status !== undefined && (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
-
 
 function instantOf(record: IDataObject, keys: string[]): number | undefined {
 	const timings = (record.timings ?? record.timing ?? {}) as IDataObject;
@@ -57,7 +61,16 @@ export function startedAtOf(record: IDataObject): number | undefined {
 /** Epoch ms of a finished run's end (the contract shows `completedAt` on RunCompleted); undefined when absent. */
 export function finishedAtOf(record: IDataObject): number | undefined {
 	if (!isTerminal(statusOf(record))) return undefined;
-	return instantOf(record, ['completedAt', 'finishedAt', 'endedAt', 'cancelledAt', 'failedAt', 'completed_at', 'finished_at', 'ended_at']);
+	return instantOf(record, [
+		'completedAt',
+		'finishedAt',
+		'endedAt',
+		'cancelledAt',
+		'failedAt',
+		'completed_at',
+		'finished_at',
+		'ended_at',
+	]);
 }
 
 export interface RenderedArtifact {
@@ -90,7 +103,8 @@ export function findRenderedArtifacts(record: IDataObject): RenderedArtifact[] {
 			if (typeof block.downloadPath === 'string' && !seen.has(block.downloadPath)) {
 				seen.add(block.downloadPath);
 				found.push({
-					stepId: firstString(object, ['stepId', 'id', 'step_id']) ?? firstString(block, ['stepId']),
+					stepId:
+						firstString(object, ['stepId', 'id', 'step_id']) ?? firstString(block, ['stepId']),
 					downloadPath: block.downloadPath,
 					filename: firstString(block, ['filename', 'fileName', 'name']),
 					contentType: firstString(block, ['contentType', 'mimeType']),
@@ -108,7 +122,11 @@ export function findRenderedArtifacts(record: IDataObject): RenderedArtifact[] {
 }
 
 /** A rendered file's name when neither the download nor the record gives one: `<runId>-<stepId>.<format>`. */
-export function artifactFallbackName(record: IDataObject, artifact: RenderedArtifact, index: number): string {
+export function artifactFallbackName(
+	record: IDataObject,
+	artifact: RenderedArtifact,
+	index: number,
+): string {
 	return `${runIdOf(record) ?? 'run'}-${artifact.stepId ?? index}${artifact.format ? `.${artifact.format}` : ''}`;
 }
 
@@ -140,8 +158,12 @@ export function passedReviewStep(record: IDataObject): boolean {
 	return steps.some((step) => {
 		if (!step || typeof step !== 'object') return false;
 		const { kind, type, status, startedAt } = step as IDataObject;
-		const isReview = [kind, type].some((value) => typeof value === 'string' && /review|approv/i.test(value));
-		const reached = (typeof status === 'string' && !/pending|skipped|not.?started/i.test(status)) || typeof startedAt === 'string';
+		const isReview = [kind, type].some(
+			(value) => typeof value === 'string' && /review|approv/i.test(value),
+		);
+		const reached =
+			(typeof status === 'string' && !/pending|skipped|not.?started/i.test(status)) ||
+			typeof startedAt === 'string';
 		return isReview && reached;
 	});
 }

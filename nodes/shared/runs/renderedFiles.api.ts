@@ -25,7 +25,12 @@ function binaryPropertyFor(base: string, index: number): string {
 export async function downloadRenderedFiles(
 	this: IExecuteFunctions | IPollFunctions,
 	record: IDataObject,
-	options: { binaryPropertyName?: string; itemIndex?: number; artifacts?: RenderedArtifact[]; retry?: Partial<RetryPolicy> } = {},
+	options: {
+		binaryPropertyName?: string;
+		itemIndex?: number;
+		artifacts?: RenderedArtifact[];
+		retry?: Partial<RetryPolicy>;
+	} = {},
 ): Promise<{ binary: IBinaryKeyData; files: DownloadedFile[] }> {
 	const base = options.binaryPropertyName || 'data';
 	const artifacts = options.artifacts ?? findRenderedArtifacts(record);
@@ -36,10 +41,19 @@ export async function downloadRenderedFiles(
 		const data = await downloadRunFile.call(this, artifact.downloadPath, {
 			itemIndex: options.itemIndex,
 			retry: options.retry,
-			fallbackFileName: safeFileName(artifact.filename, artifactFallbackName(record, artifact, index)),
+			fallbackFileName: safeFileName(
+				artifact.filename,
+				artifactFallbackName(record, artifact, index),
+			),
 		});
 		binary[property] = data;
-		files.push({ stepId: artifact.stepId, binaryProperty: property, fileName: data.fileName, mimeType: data.mimeType, fileSize: data.fileSize });
+		files.push({
+			stepId: artifact.stepId,
+			binaryProperty: property,
+			fileName: data.fileName,
+			mimeType: data.mimeType,
+			fileSize: data.fileSize,
+		});
 	}
 	return { binary, files };
 }

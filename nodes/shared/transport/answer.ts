@@ -37,14 +37,21 @@ export function isJsonObject(value: unknown): value is IDataObject {
  * object throws when the object has a `toString` that is not a function (`{"toString": null}` is valid JSON).
  */
 export function numberIn(value: unknown): number {
-	return typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : Number.NaN;
+	return typeof value === 'number'
+		? value
+		: typeof value === 'string' && value.trim()
+			? Number(value)
+			: Number.NaN;
 }
 
 /** What came back, in a few words, for an error: `null`, `a list of 3 entries`, `the text "<html>…"`. */
 export function describeAnswer(value: unknown): string {
 	if (value === undefined || value === '') return 'an empty answer';
 	if (value === null) return 'null';
-	if (Array.isArray(value)) return value.length ? `a list of ${value.length} entr${value.length === 1 ? 'y' : 'ies'}` : 'an empty list';
+	if (Array.isArray(value))
+		return value.length
+			? `a list of ${value.length} entr${value.length === 1 ? 'y' : 'ies'}`
+			: 'an empty list';
 	if (typeof value === 'string') return `the text ${quoted(value)}`;
 	if (typeof value === 'object') return `an object (${fieldsOf(value as IDataObject)})`;
 	return `the ${typeof value} ${String(value)}`;
@@ -52,7 +59,10 @@ export function describeAnswer(value: unknown): string {
 
 /** A usable id: a non-empty string, or a number (the readers accept both, `record.ts`). */
 function isId(value: unknown): boolean {
-	return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
+	return (
+		(typeof value === 'string' && value !== '') ||
+		(typeof value === 'number' && Number.isFinite(value))
+	);
 }
 
 /**
@@ -73,9 +83,17 @@ export function objectAnswer(value: unknown, idFields: string[] = []): CheckedAn
 export function listAnswer(value: unknown, key: string): CheckedAnswer<IDataObject[]> {
 	let list: unknown[] | undefined;
 	if (Array.isArray(value)) list = value;
-	else if (isJsonObject(value)) list = [key, 'data', 'items', 'results'].map((name) => value[name]).find(Array.isArray);
-	if (!list) return { ok: false, problem: isJsonObject(value) ? `an object without a ${key} list (${fieldsOf(value)})` : describeAnswer(value) };
+	else if (isJsonObject(value))
+		list = [key, 'data', 'items', 'results'].map((name) => value[name]).find(Array.isArray);
+	if (!list)
+		return {
+			ok: false,
+			problem: isJsonObject(value)
+				? `an object without a ${key} list (${fieldsOf(value)})`
+				: describeAnswer(value),
+		};
 	const odd = list.findIndex((entry) => !isJsonObject(entry));
-	if (odd >= 0) return { ok: false, problem: `a list whose entry ${odd} is ${describeAnswer(list[odd])}` };
+	if (odd >= 0)
+		return { ok: false, problem: `a list whose entry ${odd} is ${describeAnswer(list[odd])}` };
 	return { ok: true, value: list as IDataObject[] };
 }

@@ -36,20 +36,33 @@ const EXAMPLE_BASE = 'https://workspace.example.com';
 export function parseBaseUrl(raw: string): ParsedBaseUrl {
 	const value = (raw ?? '').trim();
 	const refused = (problem: string): ParsedBaseUrl => ({ ok: false, problem });
-	if (value === '') return refused(`The Base URL is empty: enter the address of the service, e.g. ${EXAMPLE_BASE}`);
+	if (value === '')
+		return refused(`The Base URL is empty: enter the address of the service, e.g. ${EXAMPLE_BASE}`);
 	const shown = redactUserinfo(value);
 	// `host:4010` parses as a URL whose scheme is `host:`, so the scheme is judged by its `://`, not by the parser.
 	const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
 	if (scheme === undefined) {
 		// A bare host (`ws.example.com:4010/api`) is shown with its scheme added; anything else gets the example.
-		const example = /^[a-z0-9.-]+(:\d+)?(\/[^@]*)?$/i.test(value) ? `https://${value}` : EXAMPLE_BASE;
-		return refused(`The Base URL "${shown}" does not start with https:// or http://: type it in full, e.g. ${example}`);
+		const example = /^[a-z0-9.-]+(:\d+)?(\/[^@]*)?$/i.test(value)
+			? `https://${value}`
+			: EXAMPLE_BASE;
+		return refused(
+			`The Base URL "${shown}" does not start with https:// or http://: type it in full, e.g. ${example}`,
+		);
 	}
-	if (scheme !== 'http' && scheme !== 'https') return refused(`The Base URL "${shown}" starts with ${scheme}://: use https:// (or http://), e.g. ${EXAMPLE_BASE}`);
-	if (!URL.canParse(value)) return refused(`The Base URL "${shown}" is not a valid address: check it for spaces and typos, e.g. ${EXAMPLE_BASE}`);
+	if (scheme !== 'http' && scheme !== 'https')
+		return refused(
+			`The Base URL "${shown}" starts with ${scheme}://: use https:// (or http://), e.g. ${EXAMPLE_BASE}`,
+		);
+	if (!URL.canParse(value))
+		return refused(
+			`The Base URL "${shown}" is not a valid address: check it for spaces and typos, e.g. ${EXAMPLE_BASE}`,
+		);
 	const parsed = new URL(value);
 	if (parsed.username || parsed.password)
-		return refused(`The Base URL "${shown}" names a user before its host (user@): remove it; the API key is the only credential sent`);
+		return refused(
+			`The Base URL "${shown}" names a user before its host (user@): remove it; the API key is the only credential sent`,
+		);
 	// The path alone loses its trailing slashes and /v1 segments (all of them: the rule is its own normal form).
 	return { ok: true, url: `${parsed.origin}${parsed.pathname.replace(/(?:\/+v1)*\/*$/i, '')}` };
 }
@@ -69,7 +82,11 @@ interface Base {
 
 const baseOf = rememberedByInput((normalisedBaseUrl: string): Readonly<Base> => {
 	const base = new URL(normalisedBaseUrl);
-	return Object.freeze({ href: base.toString(), origin: base.origin, prefix: base.pathname.replace(/\/+$/, '') });
+	return Object.freeze({
+		href: base.toString(),
+		origin: base.origin,
+		prefix: base.pathname.replace(/\/+$/, ''),
+	});
 });
 
 export type ResolvedUrl =
@@ -85,7 +102,10 @@ export type RefusalReason = 'origin' | 'userinfo' | 'dotSegment';
  * path of the contract has one, and no id is only dots.
  */
 function hasDotSegment(pathOrUrl: string): boolean {
-	const path = pathOrUrl.replace(/^[a-z][a-z0-9+.-]*:/i, '').replace(/^[/\\]{2}[^/\\?#]*/, '').split(/[?#]/)[0];
+	const path = pathOrUrl
+		.replace(/^[a-z][a-z0-9+.-]*:/i, '')
+		.replace(/^[/\\]{2}[^/\\?#]*/, '')
+		.split(/[?#]/)[0];
 	return path.split(/[/\\]/).some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
 }
 
@@ -114,19 +134,30 @@ export function redactUserinfo(link: string): string {
 export function resolveServiceUrl(normalisedBaseUrl: string, pathOrUrl: string): ResolvedUrl {
 	const { href, origin, prefix } = baseOf(normalisedBaseUrl);
 	const target = (pathOrUrl ?? '').trim();
-	const refused = (reason: RefusalReason): ResolvedUrl => ({ ok: false, target, expectedOrigin: origin, reason });
+	const refused = (reason: RefusalReason): ResolvedUrl => ({
+		ok: false,
+		target,
+		expectedOrigin: origin,
+		reason,
+	});
 	if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//') || target.startsWith('\\')) {
 		if (!URL.canParse(target, href)) return refused('origin');
 		return accepted(new URL(target, href), origin, refused, target);
 	}
 	const path = target.startsWith('/') ? target : `/${target}`;
-	const joined = prefix && (path === prefix || path.startsWith(`${prefix}/`)) ? path : `${prefix}${path}`;
+	const joined =
+		prefix && (path === prefix || path.startsWith(`${prefix}/`)) ? path : `${prefix}${path}`;
 	if (!URL.canParse(joined, origin)) return refused('origin');
 	// `new URL` normalises backslashes and dot segments (refused in `accepted`): a crafted path must not leave the origin.
 	return accepted(new URL(joined, origin), origin, refused, target);
 }
 
-function accepted(resolved: URL, origin: string, refused: (reason: RefusalReason) => ResolvedUrl, target: string): ResolvedUrl {
+function accepted(
+	resolved: URL,
+	origin: string,
+	refused: (reason: RefusalReason) => ResolvedUrl,
+	target: string,
+): ResolvedUrl {
 	if (resolved.origin !== origin) return refused('origin');
 	if (resolved.username || resolved.password) return refused('userinfo');
 	if (hasDotSegment(target)) return refused('dotSegment');

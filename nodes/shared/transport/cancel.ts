@@ -6,7 +6,8 @@ import type { TransportContext } from './types';
 
 /** The execution's cancel signal, where the context has one (executions do; dropdowns and polls do not). */
 export function cancelSignalOf(context: TransportContext): AbortSignal | undefined {
-	return 'getExecutionCancelSignal' in context && typeof context.getExecutionCancelSignal === 'function'
+	return 'getExecutionCancelSignal' in context &&
+		typeof context.getExecutionCancelSignal === 'function'
 		? context.getExecutionCancelSignal()
 		: undefined;
 }
@@ -27,4 +28,3 @@ export const CANCELLED_WAIT_MESSAGE = 'The execution was canceled while waiting 
 export function cancellationError(node: INode, itemIndex?: number): NodeOperationError {
 	return new NodeOperationError(node, `${CANCELLED_WAIT_MESSAGE} the service`, { itemIndex });
 }
-

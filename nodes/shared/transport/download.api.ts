@@ -43,9 +43,20 @@ export function mimeTypeOf(response: ApiResponse<unknown>): string | undefined {
 }
 
 /** A streamed answer into n8n binary data, named by its Content-Disposition (or `fallbackFileName`). */
-export async function binaryFromResponse(this: IExecuteFunctions | IPollFunctions, response: ApiResponse<unknown>, fallbackFileName?: string): Promise<IBinaryData> {
+export async function binaryFromResponse(
+	this: IExecuteFunctions | IPollFunctions,
+	response: ApiResponse<unknown>,
+	fallbackFileName?: string,
+): Promise<IBinaryData> {
 	// A bare name, never a path: n8n would make the part before a `/` the binary's `directory` (fileName.ts).
-	const fileName = safeFileName(filenameFromContentDisposition(headerValue(response.headers, 'content-disposition')), fallbackFileName);
+	const fileName = safeFileName(
+		filenameFromContentDisposition(headerValue(response.headers, 'content-disposition')),
+		fallbackFileName,
+	);
 	const mimeType = mimeTypeOf(response) ?? 'application/octet-stream';
-	return await this.helpers.prepareBinaryData(response.body as Parameters<typeof this.helpers.prepareBinaryData>[0], fileName, mimeType);
+	return await this.helpers.prepareBinaryData(
+		response.body as Parameters<typeof this.helpers.prepareBinaryData>[0],
+		fileName,
+		mimeType,
+	);
 }

@@ -1,6 +1,7 @@
 import type { Failure, IDataObject } from 'n8n-workflow';
 import type { ErrorExplanation } from './errorTypes';
 
+import { detailsSuffix, limitSuffix, list, messageSuffix, text, usageSuffix } from './errorDetails';
 import { explainNotFound } from './notFound';
 
 /**
@@ -21,24 +22,6 @@ export interface CatalogueEntry {
 }
 
 const known = (cause: FailureCause, explain: Explainer): CatalogueEntry => ({ cause, explain });
-
-const list = (value: unknown): string =>
-	Array.isArray(value) ? value.map((entry) => describeListEntry(entry)).join('; ') : '';
-
-function describeListEntry(entry: unknown): string {
-	if (typeof entry === 'string') return entry;
-	if (entry && typeof entry === 'object') {
-		const record = entry as IDataObject;
-		const where = record.path ?? record.field ?? record.name ?? record.instancePath ?? record.pointer;
-		const why = record.message ?? record.reason ?? record.error ?? record.code;
-		if (where !== undefined && why !== undefined) return `${String(where)}: ${String(why)}`;
-		if (where !== undefined) return String(where);
-		return JSON.stringify(entry);
-	}
-	return String(entry);
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 const SCOPE_FEATURES: Record<string, string> = {
 	'workflows:read': 'listing workflows, reading runs, following and downloading them',
@@ -77,7 +60,8 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
 		fix: 'Ask a workspace admin to issue a new key from an active member of the workspace.',
 	})),
 	tenant_locked: known('temporarily-unavailable', () => ({
-		message: "The workspace is momentarily locked (tenant_locked): its encryption key is not available right now",
+		message:
+			'The workspace is momentarily locked (tenant_locked): its encryption key is not available right now',
 		fix: 'This is transient. The node already retried with backoff; run the workflow again in a minute.',
 	})),
 	feature_disabled: known('configuration-invalid', () => ({
@@ -101,7 +85,8 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
 		fix: "Pick a workflow the key may use, or ask a workspace admin to add this workflow to the key's allowlist (the allowlist is the only part of a key that can be edited).",
 	})),
 	review_required: known('configuration-invalid', () => ({
-		message: 'A person must review this document in the workspace before its content can be downloaded (review_required)',
+		message:
+			'A person must review this document in the workspace before its content can be downloaded (review_required)',
 		fix: 'Open the document in the workspace and complete the review, then download it again.',
 	})),
 	run_terminal: known('configuration-invalid', () => ({
@@ -109,7 +94,8 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
 		fix: 'Read the run record with Run → Get instead.',
 	})),
 	document_not_ready: known('temporarily-unavailable', () => ({
-		message: 'An input document is still being processed and cannot be used yet (document_not_ready)',
+		message:
+			'An input document is still being processed and cannot be used yet (document_not_ready)',
 		fix: "Wait until the upload's status is ready (Input Document → Upload with 'Wait Until Ready', or Input Document → Get Status), then start the run.",
 	})),
 	document_field_invalid_format: known('configuration-invalid', (body) => ({
@@ -117,7 +103,8 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
 		fix: 'Map the whole output of Input Document → Upload (it carries both ids), or pass a binary property and let the node upload it.',
 	})),
 	unsupported_media_type: known('configuration-invalid', () => ({
-		message: 'The service accepts only PDF, DOCX, Markdown and plain-text uploads (unsupported_media_type)',
+		message:
+			'The service accepts only PDF, DOCX, Markdown and plain-text uploads (unsupported_media_type)',
 		fix: 'Convert the file to one of these types first, or correct its MIME type if it was detected wrongly.',
 	})),
 	size_exceeded: known('configuration-invalid', (body) => ({
@@ -155,12 +142,15 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
 	})),
 	model_not_allowed: known('configuration-invalid', (body) => ({
 		message: `The workspace does not allow this model for API access (model_not_allowed)${
-			list(body.allowedModels ?? body.allowed_models) ? `; allowed: ${list(body.allowedModels ?? body.allowed_models)}` : ''
+			list(body.allowedModels ?? body.allowed_models)
+				? `; allowed: ${list(body.allowedModels ?? body.allowed_models)}`
+				: ''
 		}`,
 		fix: 'Pick a model from the Model list (it shows exactly the models the workspace allows), or use Chat → List Models.',
 	})),
 	tools_not_supported_yet: known('configuration-invalid', () => ({
-		message: 'The chat endpoint does not support tools or tool_choice yet (tools_not_supported_yet)',
+		message:
+			'The chat endpoint does not support tools or tool_choice yet (tools_not_supported_yet)',
 		fix: 'Remove tool definitions from the request.',
 	})),
 	structured_output_unsupported: known('configuration-invalid', () => ({
@@ -168,7 +158,9 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
 		fix: "Use the 'Text' response format, or a simpler JSON schema.",
 	})),
 	// The transport words a 404 by its endpoint (notFound.ts); this is the code's cause, and its words without one.
-	not_found: known('configuration-invalid', (body) => explainNotFound(undefined, { body, shape: 2 })),
+	not_found: known('configuration-invalid', (body) =>
+		explainNotFound(undefined, { body, shape: 2 }),
+	),
 	payload_too_large: known('configuration-invalid', () => ({
 		message: 'The request body is larger than the service accepts (413)',
 		fix: 'Template production bodies are limited to 10 MB: shrink pictures or long answers.',
@@ -176,7 +168,9 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
 	// Shape 3: inference errors.
 	rate_limited: known('rate-limited', (body) => ({
 		message: `The API key's request rate limit was exceeded (rate_limited)${
-			body.retry_after_seconds !== undefined ? `; retry after ${String(body.retry_after_seconds)} s` : ''
+			body.retry_after_seconds !== undefined
+				? `; retry after ${String(body.retry_after_seconds)} s`
+				: ''
 		}`,
 		fix: 'Wait for the time the service names, then try again. For large batches, lower the batch rate or ask for a higher per-key limit.',
 	})),
@@ -199,24 +193,6 @@ export const ERROR_CATALOGUE: Record<string, CatalogueEntry> = {
 		fix: 'Pick another model or ask a workspace admin to grant access.',
 	})),
 };
-
-function detailsSuffix(body: IDataObject): string {
-	const listed = list(body.details ?? body.errors);
-	return listed ? `: ${listed}` : '';
-}
-
-function limitSuffix(body: IDataObject): string {
-	return body.limit !== undefined ? `; limit ${String(body.limit)}` : '';
-}
-
-function usageSuffix(body: IDataObject): string {
-	if (body.usage === undefined && body.limit === undefined) return '';
-	return `; usage ${JSON.stringify(body.usage ?? null)}, limit ${JSON.stringify(body.limit ?? null)}`;
-}
-
-function messageSuffix(body: IDataObject): string {
-	return text(body.message) ? `: ${text(body.message)}` : '';
-}
 
 /** The entry of a code, if the catalogue has one (an own key only: a code is untrusted, "constructor" is not ours). */
 export function catalogueEntry(code: string): CatalogueEntry | undefined {

@@ -1,7 +1,12 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 
-import { ERROR_CATALOGUE, catalogueEntry, explainFeatureDisabled, explainRunInputRefusal } from './errorCatalogue';
+import {
+	ERROR_CATALOGUE,
+	catalogueEntry,
+	explainFeatureDisabled,
+	explainRunInputRefusal,
+} from './errorCatalogue';
 import type { ErrorExplanation, ServiceErrorInfo } from './errorTypes';
 import { serviceFailure, withFailure } from './failure';
 import { explainNotFound } from './notFound';
@@ -20,11 +25,19 @@ export function headerValue(headers: IDataObject | undefined, name: string): str
 	if (!headers) return undefined;
 	const found = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
 	const value = found === undefined ? undefined : headers[found];
-	return Array.isArray(value) ? String(value[0]) : value === undefined || value === null ? undefined : String(value);
+	return Array.isArray(value)
+		? String(value[0])
+		: value === undefined || value === null
+			? undefined
+			: String(value);
 }
 
 /** `Retry-After` is seconds or an HTTP date; shape 3 also carries `retry_after_seconds`. */
-export function parseRetryAfterSeconds(headers: IDataObject | undefined, body?: IDataObject, now = Date.now()): number | undefined {
+export function parseRetryAfterSeconds(
+	headers: IDataObject | undefined,
+	body?: IDataObject,
+	now = Date.now(),
+): number | undefined {
 	const raw = headerValue(headers, 'retry-after');
 	if (raw !== undefined) {
 		const seconds = Number(raw);
@@ -44,13 +57,23 @@ function codeFromChallenge(headers: IDataObject | undefined): string | undefined
 }
 
 /** Classifies an error response into one of the contract's three shapes (or none, e.g. a proxy's HTML page). */
-export function parseServiceError(status: number, headers: IDataObject | undefined, rawBody: unknown): ServiceErrorInfo {
+export function parseServiceError(
+	status: number,
+	headers: IDataObject | undefined,
+	rawBody: unknown,
+): ServiceErrorInfo {
 	const parsed = parseJson(rawBody);
-	const body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : {};
+	const body =
+		parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : {};
 	const inner = body.error;
 	if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
 		const nested = inner as IDataObject;
-		const code = typeof nested.type === 'string' ? nested.type : typeof nested.code === 'string' ? nested.code : `http_${status}`;
+		const code =
+			typeof nested.type === 'string'
+				? nested.type
+				: typeof nested.code === 'string'
+					? nested.code
+					: `http_${status}`;
 		return {
 			status,
 			code,
@@ -72,7 +95,9 @@ export function parseServiceError(status: number, headers: IDataObject | undefin
 		};
 	}
 	const challenged = codeFromChallenge(headers);
-	const fallbackCode = challenged ?? (status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : `http_${status}`);
+	const fallbackCode =
+		challenged ??
+		(status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : `http_${status}`);
 	return {
 		status,
 		code: fallbackCode,
@@ -91,7 +116,8 @@ export function explainServiceError(info: ServiceErrorInfo, request?: string): E
 	const known = catalogueEntry(info.code);
 	if (known && info.code !== 'not_found') return known.explain(info.body);
 	if (/_disabled$/.test(info.code)) return explainFeatureDisabled(info.code);
-	if (info.status === 400 && Array.isArray(info.body.details)) return explainRunInputRefusal(info.body, info.code);
+	if (info.status === 400 && Array.isArray(info.body.details))
+		return explainRunInputRefusal(info.body, info.code);
 	if (info.status === 404 || info.code === 'not_found') return explainNotFound(request, info);
 	if (info.status === 413) return ERROR_CATALOGUE.payload_too_large.explain(info.body);
 	const detail = info.serviceMessage ? `: ${info.serviceMessage}` : '';
@@ -115,22 +141,34 @@ export interface ErrorContext {
 }
 
 /** Builds the NodeApiError n8n shows: message = what happened, description = what to do, failure = why (failure.ts). */
-export function serviceErrorToNodeApiError(node: INode, info: ServiceErrorInfo, context: ErrorContext): NodeApiError {
+export function serviceErrorToNodeApiError(
+	node: INode,
+	info: ServiceErrorInfo,
+	context: ErrorContext,
+): NodeApiError {
 	const { message, fix } = explainServiceError(info, context.request);
 	const detailLines: string[] = [fix];
-	if (info.serviceMessage && !message.includes(info.serviceMessage)) detailLines.push(`Service message: ${info.serviceMessage}`);
-	if (typeof info.body.request_id === 'string') detailLines.push(`Request id (quote it to support): ${info.body.request_id}`);
+	if (info.serviceMessage && !message.includes(info.serviceMessage))
+		detailLines.push(`Service message: ${info.serviceMessage}`);
+	if (typeof info.body.request_id === 'string')
+		detailLines.push(`Request id (quote it to support): ${info.body.request_id}`);
 	if (context.retries && (info.status === 429 || info.status === 423 || info.status >= 500)) {
 		const { attempts, reason } = context.retries;
-		detailLines.push(`${attempts > 1 ? `The node tried ${attempts} times, then stopped` : 'The node did not retry'}: ${reason}.`);
+		detailLines.push(
+			`${attempts > 1 ? `The node tried ${attempts} times, then stopped` : 'The node did not retry'}: ${reason}.`,
+		);
 	}
 	detailLines.push(`Request: ${context.request} → ${info.status}`);
-	const error = new NodeApiError(node, { code: info.code, status: info.status, ...info.body } as JsonObject, {
-		message,
-		description: detailLines.join('\n'),
-		httpCode: String(info.status),
-		itemIndex: context.itemIndex,
-	});
+	const error = new NodeApiError(
+		node,
+		{ code: info.code, status: info.status, ...info.body } as JsonObject,
+		{
+			message,
+			description: detailLines.join('\n'),
+			httpCode: String(info.status),
+			itemIndex: context.itemIndex,
+		},
+	);
 	// NodeApiError may rewrite the message from its status-code table; ours names the service's code: keep it.
 	error.message = message;
 	error.description = detailLines.join('\n');

@@ -25,7 +25,10 @@ const isTimed = (cause: FailureCause): cause is TimedCause => WAIT_HELPS[cause];
  * Declares the failure on an error, as a field rather than through the constructor option: n8n before 2.41 has no
  * such option (its constructors ignore it), and the field then still says why to anyone who reads it.
  */
-export function withFailure<E extends NodeApiError | NodeOperationError>(error: E, failure: Failure | undefined): E {
+export function withFailure<E extends NodeApiError | NodeOperationError>(
+	error: E,
+	failure: Failure | undefined,
+): E {
 	if (failure) error.failure = failure;
 	return error;
 }
@@ -37,7 +40,8 @@ export function withFailure<E extends NodeApiError | NodeOperationError>(error: 
 function statusCause(status: number): FailureCause {
 	if (status === 429) return 'rate-limited';
 	if (status === 401) return 'credential-invalid';
-	if (status >= 500 || status === 408 || status === 423 || status === 425) return 'temporarily-unavailable';
+	if (status >= 500 || status === 408 || status === 423 || status === 425)
+		return 'temporarily-unavailable';
 	return 'configuration-invalid';
 }
 
@@ -53,7 +57,9 @@ export function serviceCause(info: ServiceErrorInfo): FailureCause {
 function timed(cause: TimedCause, retryAfterMs: number, resetsAtEpochMs: number): Failure {
 	return {
 		cause,
-		...(Number.isFinite(retryAfterMs) && retryAfterMs > 0 ? { retryAfterMs: Math.ceil(retryAfterMs) } : {}),
+		...(Number.isFinite(retryAfterMs) && retryAfterMs > 0
+			? { retryAfterMs: Math.ceil(retryAfterMs) }
+			: {}),
 		...(Number.isFinite(resetsAtEpochMs) && resetsAtEpochMs > 0 ? { resetsAtEpochMs } : {}),
 	};
 }

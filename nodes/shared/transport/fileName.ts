@@ -53,7 +53,11 @@ function bounded(name: string): string {
 /** One candidate as a name, or undefined when nothing usable is left of it. */
 function cleaned(raw: unknown): string | undefined {
 	if (typeof raw !== 'string') return undefined;
-	const text = raw.replace(LONE_SURROGATES, '\ufffd').replace(CONTROLS, ' ').replace(DIRECTION_MARKS, '').trim();
+	const text = raw
+		.replace(LONE_SURROGATES, '\ufffd')
+		.replace(CONTROLS, ' ')
+		.replace(DIRECTION_MARKS, '')
+		.trim();
 	// Separators and dots alone (`/`, `../`) name nothing, so the next candidate is taken.
 	if (NO_NAME.test(text.replace(SEPARATORS, ''))) return undefined;
 	const name = text.replace(SEPARATORS, '_').replace(DRIVE, '$1_');

@@ -29,7 +29,13 @@ function requestLabel(options: ApiRequestOptions): string {
  * The error for an answer that cannot be used. A request that changes something (a POST) may have taken effect
  * all the same: the error says so, and what to check before running the item again (`ifUnsure`).
  */
-export function unusableAnswerError(node: INode, options: ApiRequestOptions, statusCode: number, problem: string, what: string): NodeApiError {
+export function unusableAnswerError(
+	node: INode,
+	options: ApiRequestOptions,
+	statusCode: number,
+	problem: string,
+	what: string,
+): NodeApiError {
 	const changes = options.method !== 'GET';
 	const message = `The service answered ${requestLabel(options)} with ${problem}, not ${what}`;
 	const error = new NodeApiError(node, { status: statusCode } as JsonObject, {
@@ -52,17 +58,37 @@ export function isUnusableAnswer(error: unknown): boolean {
 }
 
 /** A JSON object answer (a record, a detail, the answer to a POST), checked; its id required when `idFields` are given. */
-export async function apiObject(this: TransportContext, options: ApiRequestOptions, expected: ExpectedObject): Promise<IDataObject> {
+export async function apiObject(
+	this: TransportContext,
+	options: ApiRequestOptions,
+	expected: ExpectedObject,
+): Promise<IDataObject> {
 	const response = await apiRequestFull.call(this, options);
 	const checked = objectAnswer(response.body, expected.idFields);
 	if (checked.ok) return checked.value;
-	throw unusableAnswerError(this.getNode(), options, response.statusCode, checked.problem, expected.what);
+	throw unusableAnswerError(
+		this.getNode(),
+		options,
+		response.statusCode,
+		checked.problem,
+		expected.what,
+	);
 }
 
 /** A JSON list answer (bare, or under `key` when wrapped), every entry an object. */
-export async function apiList(this: TransportContext, options: ApiRequestOptions, expected: { what: string; key: string }): Promise<IDataObject[]> {
+export async function apiList(
+	this: TransportContext,
+	options: ApiRequestOptions,
+	expected: { what: string; key: string },
+): Promise<IDataObject[]> {
 	const response = await apiRequestFull.call(this, options);
 	const checked = listAnswer(response.body, expected.key);
 	if (checked.ok) return checked.value;
-	throw unusableAnswerError(this.getNode(), options, response.statusCode, checked.problem, expected.what);
+	throw unusableAnswerError(
+		this.getNode(),
+		options,
+		response.statusCode,
+		checked.problem,
+		expected.what,
+	);
 }

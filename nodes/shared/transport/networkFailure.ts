@@ -41,9 +41,13 @@ const UNREACHABLE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDO
  * (no code, a local error) says nothing true about the service, so nothing is declared and n8n judges.
  */
 function networkCause(kind: NetworkFailureKind, failure: NetworkFailure): FailureCause | undefined {
-	if (failure.code === 'ENOTFOUND' || /certificate|self[- ]signed|ERR_TLS|CERT_/i.test(`${failure.code ?? ''} ${failure.message}`))
+	if (
+		failure.code === 'ENOTFOUND' ||
+		/certificate|self[- ]signed|ERR_TLS|CERT_/i.test(`${failure.code ?? ''} ${failure.message}`)
+	)
 		return 'configuration-invalid';
-	if (kind !== 'other' || (failure.code !== undefined && UNREACHABLE.has(failure.code))) return 'temporarily-unavailable';
+	if (kind !== 'other' || (failure.code !== undefined && UNREACHABLE.has(failure.code)))
+		return 'temporarily-unavailable';
 	return undefined;
 }
 
@@ -64,26 +68,40 @@ export interface NetworkErrorContext {
  * A request n8n's SSRF protection refused before anything was sent: the service was not asked, and only the n8n
  * administrator can allow it, so the cause is the configuration's (no wait helps, as with a wrong Base URL).
  */
-function ssrfError(node: INode, failure: NetworkFailure, context: NetworkErrorContext, refusal: SsrfRefusal): NodeApiError {
+function ssrfError(
+	node: INode,
+	failure: NetworkFailure,
+	context: NetworkErrorContext,
+	refusal: SsrfRefusal,
+): NodeApiError {
 	const { message, remedy } = ssrfWording(refusal, failure.blockedIp);
-	const error = new NodeApiError(node, { code: 'ssrf_blocked', message: failure.message } as JsonObject, {
-		message,
-		description: `${remedy}\nRequest: ${context.label}. Detail: ${failure.message}`,
-		itemIndex: context.itemIndex,
-	});
+	const error = new NodeApiError(
+		node,
+		{ code: 'ssrf_blocked', message: failure.message } as JsonObject,
+		{
+			message,
+			description: `${remedy}\nRequest: ${context.label}. Detail: ${failure.message}`,
+			itemIndex: context.itemIndex,
+		},
+	);
 	error.message = message;
 	return withFailure(error, { cause: 'configuration-invalid' });
 }
 
 /** A failure without an HTTP answer as the NodeApiError n8n shows: what happened, then what to do. */
-export function networkError(node: INode, failure: NetworkFailure, context: NetworkErrorContext): NodeApiError {
+export function networkError(
+	node: INode,
+	failure: NetworkFailure,
+	context: NetworkErrorContext,
+): NodeApiError {
 	const { label, decision, itemIndex, timeoutMs } = context;
 	const refusal = ssrfRefusalOf(failure.message);
 	if (refusal) return ssrfError(node, failure, context, refusal);
 	const kind = classifyNetworkError(failure.code, failure.message);
 	const code = failure.code ?? 'network_error';
 	// A request the node gave up on is a slow service, not a broken connection: say which.
-	const timedOut = kind === 'ambiguous' && timeoutMs !== undefined && /timeout|timed out/i.test(failure.message);
+	const timedOut =
+		kind === 'ambiguous' && timeoutMs !== undefined && /timeout|timed out/i.test(failure.message);
 	const message =
 		kind === 'not-sent'
 			? `Could not reach the service (${code})`

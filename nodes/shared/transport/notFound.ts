@@ -28,7 +28,10 @@ const run: Explain = ([runId]) => ({
 });
 
 const workflow: Explain = ([workflowId]) => ({
-	message: workflowId === undefined ? 'The workflow to start was not found (404)' : `Workflow "${workflowId}" was not found (404)`,
+	message:
+		workflowId === undefined
+			? 'The workflow to start was not found (404)'
+			: `Workflow "${workflowId}" was not found (404)`,
 	fix: "Either no workflow has this id, or this key cannot see it: keys see only workflows with an active version (drafts and archived versions never), and only those on the key's allowlist if it has one. Check the id, or publish the workflow in the workspace; the Workflow list (From list) shows every workflow this key can use.",
 });
 
@@ -39,7 +42,7 @@ const template: Explain = ([templateId]) => ({
 
 const upload: Explain = ([documentId]) => ({
 	message: `Uploaded document "${documentId}" was not found (404)`,
-	fix: "Only the key that uploaded a document can read its status. Check the id (documentId from Input Document → Upload) and that this credential holds the key that uploaded it.",
+	fix: 'Only the key that uploaded a document can read its status. Check the id (documentId from Input Document → Upload) and that this credential holds the key that uploaded it.',
 });
 
 const inputDocument: Explain = ([runId, versionId]) => ({
@@ -78,19 +81,23 @@ const ID_ENDPOINTS: Array<[RegExp, Explain]> = [
 ];
 
 /** Paths with no id: a 404 there is a route that does not exist (POST /workflows/runs aside, see below). */
-const COLLECTIONS = /\/(?:workflows|workflows\/runs|workflow-inputs\/documents|document-templates|v1\/models|v1\/chat\/completions)$/;
+const COLLECTIONS =
+	/\/(?:workflows|workflows\/runs|workflow-inputs\/documents|document-templates|v1\/models|v1\/chat\/completions)$/;
 /**
  * The node builds only the contract's paths (matched above); any other path is one the service gave. Under /v1 there
  * is only the chat adapter, whose paths are collections: anything else there is a Base URL that adds a path.
  */
 function otherPath(method: string, path: string): ErrorExplanation {
 	if (/\/v1\//.test(path)) return noEndpoint(method, path);
-	return /\/documents?\//.test(path) && !/\/workflow-inputs\//.test(path) ? documentLink(path) : serviceLink(path);
+	return /\/documents?\//.test(path) && !/\/workflow-inputs\//.test(path)
+		? documentLink(path)
+		: serviceLink(path);
 }
 /** Only the chat adapter lives under /v1: the API's other roots below a /v1 are a Base URL that adds a path. */
 const UNDER_V1 = /\/v1\/(?:.*\/)?(?:workflows|workflow-inputs|document-templates)(?:\/|$)/i;
 /** How servers say a route does not exist (the service's words, Express's "Cannot GET", a gateway's). */
-const NO_ROUTE = /no (?:such )?(?:endpoint|route)|cannot (?:get|post|put|patch|delete) \/|route not found|unknown (?:path|route|endpoint)/i;
+const NO_ROUTE =
+	/no (?:such )?(?:endpoint|route)|cannot (?:get|post|put|patch|delete) \/|route not found|unknown (?:path|route|endpoint)/i;
 
 const MAX_ID_LENGTH = 120;
 
@@ -104,17 +111,28 @@ function readId(segment: string): string {
 	return id.length > MAX_ID_LENGTH ? `${id.slice(0, MAX_ID_LENGTH)}…` : id;
 }
 
-export function explainNotFound(request: string | undefined, answer: NotFoundAnswer): ErrorExplanation {
-	const serviceText = answer.serviceMessage ?? (typeof answer.body.message === 'string' ? answer.body.message : '');
+export function explainNotFound(
+	request: string | undefined,
+	answer: NotFoundAnswer,
+): ErrorExplanation {
+	const serviceText =
+		answer.serviceMessage ?? (typeof answer.body.message === 'string' ? answer.body.message : '');
 	if (request === undefined)
-		return { message: `Not found (404)${serviceText ? `: ${serviceText}` : ''}`, fix: 'Check the ids this node was given.' };
+		return {
+			message: `Not found (404)${serviceText ? `: ${serviceText}` : ''}`,
+			fix: 'Check the ids this node was given.',
+		};
 	const [method, path = ''] = request.split(' ');
 	if (NO_ROUTE.test(serviceText) || UNDER_V1.test(path)) return noEndpoint(method, path);
 	// A POST that starts a run names its workflow in the body: a 404 from the service there is that workflow.
 	const fromService = answer.shape !== 0 || serviceText !== '';
-	if (method === 'POST' && /\/workflows\/runs$/.test(path) && fromService) return workflow([], method);
+	if (method === 'POST' && /\/workflows\/runs$/.test(path) && fromService)
+		return workflow([], method);
 	if (COLLECTIONS.test(path)) return noEndpoint(method, path);
-	const endpoint = ID_ENDPOINTS.map(([pattern, explain]) => ({ match: pattern.exec(path), explain })).find(({ match }) => match);
+	const endpoint = ID_ENDPOINTS.map(([pattern, explain]) => ({
+		match: pattern.exec(path),
+		explain,
+	})).find(({ match }) => match);
 	if (!endpoint?.match) return otherPath(method, path);
 	const explained = endpoint.explain(endpoint.match.slice(1).map(readId), method);
 	if (fromService) return explained;

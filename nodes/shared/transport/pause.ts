@@ -33,12 +33,21 @@ export const keyPauses = new KeyPauses();
  * (common/sendWindow.ts) narrows on it. The router sets it on the context its items run with; the transport
  * tells it which item's request was refused and until when the key rests, and sends it again at its turn.
  */
-export const PUSHBACK_LISTENER = Symbol('told when the service refuses a request made with this context');
+export const PUSHBACK_LISTENER = Symbol(
+	'told when the service refuses a request made with this context',
+);
 
 /** What the listener returns: when the refused request may be sent again (its turn in the batch's window). */
 export type PushbackListener = (itemIndex: number | undefined, restUntil: number) => Promise<void>;
 
 /** Tells the context's listener, if it has one, that a request of `itemIndex` was refused; resolves at its turn. */
-export async function reportPushback(context: object, itemIndex: number | undefined, restUntil: number): Promise<void> {
-	await (context as { [PUSHBACK_LISTENER]?: PushbackListener })[PUSHBACK_LISTENER]?.(itemIndex, restUntil);
+export async function reportPushback(
+	context: object,
+	itemIndex: number | undefined,
+	restUntil: number,
+): Promise<void> {
+	await (context as { [PUSHBACK_LISTENER]?: PushbackListener })[PUSHBACK_LISTENER]?.(
+		itemIndex,
+		restUntil,
+	);
 }

@@ -18,7 +18,13 @@ import {
 	type RetryDecision,
 	type RetryPolicy,
 } from './retry';
-import { CREDENTIAL_TYPE, isByteStream, type ApiRequestOptions, type ApiResponse, type TransportContext } from './types';
+import {
+	CREDENTIAL_TYPE,
+	isByteStream,
+	type ApiRequestOptions,
+	type ApiResponse,
+	type TransportContext,
+} from './types';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -28,7 +34,10 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  * (errors.ts), and is retried as `retry.ts` decides, sleeping with the execution's cancel signal so a cancelled
  * execution stops at once.
  */
-export async function apiRequestFull<T = unknown>(this: TransportContext, options: ApiRequestOptions): Promise<ApiResponse<T>> {
+export async function apiRequestFull<T = unknown>(
+	this: TransportContext,
+	options: ApiRequestOptions,
+): Promise<ApiResponse<T>> {
 	const node = nodeOf(this);
 	const baseUrl = await getBaseUrl.call(this, options.itemIndex);
 	const url = resolveOrRefuse(node, baseUrl, options.path, options.itemIndex);
@@ -45,7 +54,8 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 		headers: { Accept: responseKind === 'json' ? 'application/json' : '*/*', ...options.headers },
 		body: options.body,
 		json: responseKind === 'json',
-		encoding: responseKind === 'buffer' ? 'arraybuffer' : responseKind === 'stream' ? 'stream' : undefined,
+		encoding:
+			responseKind === 'buffer' ? 'arraybuffer' : responseKind === 'stream' ? 'stream' : undefined,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// Redirects are never followed: a redirect could carry the key to another origin.
@@ -61,22 +71,34 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 		// The key's rest, if a 429 or 423 of any request with this key asked for one (pause.ts): once, not in a
 		// loop, so a request is never held longer than the rest that was asked for.
 		const rest = keyPauses.remainingMs(key, Date.now());
-		if (rest > 0 && policy.deadlineAt !== undefined && Date.now() + rest >= policy.deadlineAt) throw restBeyondDeadline(node, rest, label, options.itemIndex);
+		if (rest > 0 && policy.deadlineAt !== undefined && Date.now() + rest >= policy.deadlineAt)
+			throw restBeyondDeadline(node, rest, label, options.itemIndex);
 		if (rest > 0) await sleep(rest, signal);
-		if (policy.deadlineAt !== undefined) requestOptions.timeout = attemptTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, policy.deadlineAt);
-		if (options.bodyFactory) requestOptions.body = (await options.bodyFactory()) as IHttpRequestOptions['body'];
-		const outcome = await sendOnce.call(options.hearAnswerOnCancel ? notCancelled(this) : this, requestOptions);
+		if (policy.deadlineAt !== undefined)
+			requestOptions.timeout = attemptTimeout(
+				options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+				policy.deadlineAt,
+			);
+		if (options.bodyFactory)
+			requestOptions.body = (await options.bodyFactory()) as IHttpRequestOptions['body'];
+		const outcome = await sendOnce.call(
+			options.hearAnswerOnCancel ? notCancelled(this) : this,
+			requestOptions,
+		);
 		// A streamed body the server answered before reading to its end still holds a file open.
 		if (options.bodyFactory && isByteStream(requestOptions.body)) requestOptions.body.destroy();
 		if ('failure' in outcome) {
 			if (isCancellation(outcome.failure, signal)) throw cancellationError(node, options.itemIndex);
 			const failure = networkFailureOf(outcome.failure);
-			const decision = decideRetryForNetworkError(classifyNetworkError(failure.code, failure.message), {
-				method: options.method,
-				attempt,
-				elapsedMs: Date.now() - startedAt,
-				policy,
-			});
+			const decision = decideRetryForNetworkError(
+				classifyNetworkError(failure.code, failure.message),
+				{
+					method: options.method,
+					attempt,
+					elapsedMs: Date.now() - startedAt,
+					policy,
+				},
+			);
 			if (await waitIfRetry.call(this, decision, label, attempt, signal)) continue;
 			throw networkError(node, failure, {
 				label,
@@ -89,20 +111,35 @@ export async function apiRequestFull<T = unknown>(this: TransportContext, option
 		const response = outcome.response;
 
 		if (response.statusCode >= 200 && response.statusCode < 300) {
-			return { statusCode: response.statusCode, headers: response.headers, body: response.body as T };
+			return {
+				statusCode: response.statusCode,
+				headers: response.headers,
+				body: response.body as T,
+			};
 		}
 		if (response.statusCode >= 300 && response.statusCode < 400) {
 			if (isByteStream(response.body)) response.body.destroy();
 			throw redirectError(node, response.statusCode, label, options.itemIndex);
 		}
-		const info = parseServiceError(response.statusCode, response.headers, await readErrorBody(response.body));
-		const decision = decideRetryForResponse(info, { method: options.method, attempt, elapsedMs: Date.now() - startedAt, policy });
+		const info = parseServiceError(
+			response.statusCode,
+			response.headers,
+			await readErrorBody(response.body),
+		);
+		const decision = decideRetryForResponse(info, {
+			method: options.method,
+			attempt,
+			elapsedMs: Date.now() - startedAt,
+			policy,
+		});
 		// A rate limit or a tenant lock holds for the key: every request with it rests, this one included.
 		if (decision.retry && (info.status === 429 || info.status === 423)) {
 			keyPauses.pause(key, Date.now() + decision.delayMs);
 			// In a batch under Auto, the refused request waits for a place in the narrowed window before it goes again.
 			await reportPushback(this, options.itemIndex, Date.now() + decision.delayMs);
-			this.logger.debug(`Drafting Workspace: ${label} ${decision.reason}; retrying in ${decision.delayMs} ms (attempt ${attempt + 1}), every request with this key resting until then`);
+			this.logger.debug(
+				`Drafting Workspace: ${label} ${decision.reason}; retrying in ${decision.delayMs} ms (attempt ${attempt + 1}), every request with this key resting until then`,
+			);
 			continue;
 		}
 		if (await waitIfRetry.call(this, decision, label, attempt, signal)) continue;
@@ -129,7 +166,10 @@ function nodeOf(context: TransportContext): INode {
 /** A deadline bounds the retries too: no wait starts that would end after it. */
 function withDeadline(policy: RetryPolicy, startedAt: number): RetryPolicy {
 	if (policy.deadlineAt === undefined) return policy;
-	return { ...policy, totalBudgetMs: Math.max(0, Math.min(policy.totalBudgetMs, policy.deadlineAt - startedAt)) };
+	return {
+		...policy,
+		totalBudgetMs: Math.max(0, Math.min(policy.totalBudgetMs, policy.deadlineAt - startedAt)),
+	};
 }
 
 /** An attempt's idle timeout, ended at the deadline (at least 1 ms: axios reads 0 as "no timeout"). */
@@ -139,7 +179,12 @@ function attemptTimeout(timeoutMs: number, deadlineAt: number): number {
 }
 
 /** The key rests (a 429 or 423 of another request) past the caller's deadline: nothing is sent, and it says so. */
-function restBeyondDeadline(node: INode, restMs: number, label: string, itemIndex?: number): NodeApiError {
+function restBeyondDeadline(
+	node: INode,
+	restMs: number,
+	label: string,
+	itemIndex?: number,
+): NodeApiError {
 	const message = `The API key rests for ${Math.ceil(restMs / 1000)} s after a rate limit or a tenant lock, longer than this request may take`;
 	const error = new NodeApiError(node, { code: 'rate_limited' } as JsonObject, {
 		message,
@@ -167,7 +212,9 @@ function pauseKey(node: INode, baseUrl: string): string {
  * the context's cancel signal, which this one does not have.
  */
 function notCancelled(context: TransportContext): TransportContext {
-	return Object.create(context, { getExecutionCancelSignal: { value: () => undefined } }) as TransportContext;
+	return Object.create(context, {
+		getExecutionCancelSignal: { value: () => undefined },
+	}) as TransportContext;
 }
 
 /** One attempt; failures are returned, not thrown, so the retry loop decides what to do with them. */
@@ -195,7 +242,9 @@ async function waitIfRetry(
 	signal: AbortSignal | undefined,
 ): Promise<boolean> {
 	if (!decision.retry) return false;
-	this.logger.debug(`Drafting Workspace: ${label} ${decision.reason}; retrying in ${decision.delayMs} ms (attempt ${attempt + 1})`);
+	this.logger.debug(
+		`Drafting Workspace: ${label} ${decision.reason}; retrying in ${decision.delayMs} ms (attempt ${attempt + 1})`,
+	);
 	await sleep(decision.delayMs, signal);
 	return true;
 }

@@ -54,10 +54,13 @@ export class SseParser {
 			const end = nextLineEnd(chunk, position);
 			if (end === -1) {
 				this.partialLine += chunk.slice(position);
-				if (this.partialLine.length > MAX_BUFFERED_CHARS) throw new Error('An event stream line exceeded 16 MB');
+				if (this.partialLine.length > MAX_BUFFERED_CHARS)
+					throw new Error('An event stream line exceeded 16 MB');
 				return;
 			}
-			const line = this.partialLine ? this.partialLine + chunk.slice(position, end) : chunk.slice(position, end);
+			const line = this.partialLine
+				? this.partialLine + chunk.slice(position, end)
+				: chunk.slice(position, end);
 			this.partialLine = '';
 			this.processLine(line);
 			if (chunk.charCodeAt(end) === CR) {
@@ -101,7 +104,8 @@ export class SseParser {
 			case 'data':
 				this.dataLines.push(value);
 				this.dataSize += value.length + 1;
-				if (this.dataSize > MAX_BUFFERED_CHARS) throw new Error('An event stream frame exceeded 16 MB');
+				if (this.dataSize > MAX_BUFFERED_CHARS)
+					throw new Error('An event stream frame exceeded 16 MB');
 				break;
 			case 'id':
 				if (!value.includes('\u0000')) this.lastEventId = value;

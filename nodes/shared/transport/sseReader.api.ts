@@ -57,7 +57,9 @@ export class SseReader {
 				continue;
 			}
 			const chunk = outcome.result.value;
-			this.parser.feed(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
+			this.parser.feed(
+				typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }),
+			);
 		}
 	}
 
@@ -79,7 +81,11 @@ export class SseReader {
 type RaceOutcome<T> = 'timeout' | { result: T } | { error: unknown };
 
 /** Waits for `promise` at most `ms`; the timer is released as soon as the promise settles. */
-async function raceWithSleep<T>(promise: Promise<T>, ms: number, cancelSignal?: AbortSignal): Promise<RaceOutcome<T>> {
+async function raceWithSleep<T>(
+	promise: Promise<T>,
+	ms: number,
+	cancelSignal?: AbortSignal,
+): Promise<RaceOutcome<T>> {
 	const timer = new AbortController();
 	const signal = cancelSignal ? AbortSignal.any([timer.signal, cancelSignal]) : timer.signal;
 	const settled = promise.then(

@@ -19,10 +19,14 @@ export function ssrfRefusalOf(message: string): SsrfRefusal | undefined {
 }
 
 /** The message and the remedy of a request n8n's SSRF protection refused. */
-export function ssrfWording(refusal: SsrfRefusal, blockedIp: string | undefined): { message: string; remedy: string } {
+export function ssrfWording(
+	refusal: SsrfRefusal,
+	blockedIp: string | undefined,
+): { message: string; remedy: string } {
 	if (refusal === 'hostName')
 		return {
-			message: "n8n's SSRF protection blocked the request: the service's host name is on its deny-list",
+			message:
+				"n8n's SSRF protection blocked the request: the service's host name is on its deny-list",
 			remedy:
 				"Ask your n8n administrator to remove the service's host name from N8N_SSRF_BLOCKED_HOSTNAMES, or to add it to N8N_SSRF_ALLOWED_HOSTNAMES, then restart n8n.",
 		};

@@ -18,7 +18,12 @@ export interface DraftingWorkspaceCredentials {
 }
 
 /** Every n8n context the transport is called from: node execution, dropdowns, the trigger's poll, the chat model (supplyData). */
-export type TransportContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions | ISupplyDataFunctions;
+export type TransportContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions
+	| ISupplyDataFunctions;
 
 type ResponseKind = 'json' | 'buffer' | 'stream';
 

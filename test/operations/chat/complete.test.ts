@@ -23,7 +23,10 @@ const ask = (question: string, extra: IDataObject = {}) =>
 		extra,
 	);
 /** What the node sent (it always streams; the direct reads of the tests do not). */
-const chatRequests = () => requestsTo(ctx, 'POST', '/v1/chat/completions').map((entry) => entry.requestBody as IDataObject).filter((body) => body.stream === true);
+const chatRequests = () =>
+	requestsTo(ctx, 'POST', '/v1/chat/completions')
+		.map((entry) => entry.requestBody as IDataObject)
+		.filter((body) => body.stream === true);
 
 /** The service's own non-streamed answer to the same request, for comparison. */
 async function directAnswer(body: IDataObject): Promise<IDataObject> {
@@ -34,7 +37,9 @@ async function directAnswer(body: IDataObject): Promise<IDataObject> {
 	});
 	return (await response.json()) as IDataObject;
 }
-const QUESTION = [{ role: 'user', content: 'Summarise the termination clause of the supply agreement.' }];
+const QUESTION = [
+	{ role: 'user', content: 'Summarise the termination clause of the supply agreement.' },
+];
 
 describe('the answer', () => {
 	it('answers system + user messages, aggregated from the stream, equal to the service’s non-streamed answer', async () => {
@@ -75,7 +80,9 @@ describe('the answer', () => {
 	});
 
 	it('sends the cap as max_completion_tokens and the temperature', async () => {
-		await ctx.run(ask('Short answer please.', { options: { maxCompletionTokens: 5, temperature: 0.2 } }));
+		await ctx.run(
+			ask('Short answer please.', { options: { maxCompletionTokens: 5, temperature: 0.2 } }),
+		);
 		const [sent] = chatRequests();
 		expect(sent).toMatchObject({ max_completion_tokens: 5, temperature: 0.2 });
 		expect(sent).not.toHaveProperty('max_tokens');
@@ -84,32 +91,70 @@ describe('the answer', () => {
 	it('a JSON Schema response is parsed into the output object', async () => {
 		const schema = {
 			type: 'object',
-			properties: { party: { type: 'string' }, noticeDays: { type: 'integer', minimum: 30 }, renewable: { type: 'boolean' } },
+			properties: {
+				party: { type: 'string' },
+				noticeDays: { type: 'integer', minimum: 30 },
+				renewable: { type: 'boolean' },
+			},
 			required: ['party', 'noticeDays', 'renewable'],
 			additionalProperties: false,
 		};
-		const result = await ctx.run(ask('Extract the key terms.', { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema), schemaName: 'terms' }));
+		const result = await ctx.run(
+			ask('Extract the key terms.', {
+				responseFormat: 'jsonSchema',
+				jsonSchema: JSON.stringify(schema),
+				schemaName: 'terms',
+			}),
+		);
 		expect(result.status).toBe('success');
 		const [answer] = items(result);
-		expect(answer).toEqual({ party: expect.any(String), noticeDays: expect.any(Number), renewable: expect.any(Boolean) });
+		expect(answer).toEqual({
+			party: expect.any(String),
+			noticeDays: expect.any(Number),
+			renewable: expect.any(Boolean),
+		});
 		expect(answer.noticeDays as number).toBeGreaterThanOrEqual(30);
-		expect(chatRequests()[0].response_format).toEqual({ type: 'json_schema', json_schema: { name: 'terms', schema, strict: true } });
+		expect(chatRequests()[0].response_format).toEqual({
+			type: 'json_schema',
+			json_schema: { name: 'terms', schema, strict: true },
+		});
 	});
 
 	it('the raw output is the chat.completion object, in the service’s shape', async () => {
 		const result = await ctx.run(ask('Hello', { simplify: false }));
-		const direct = await directAnswer({ model: 'dw-standard', messages: [{ role: 'system', content: 'You are a careful legal assistant.' }, { role: 'user', content: 'Hello' }] });
-		expect({ ...items(result)[0], id: null, created: null }).toEqual({ ...direct, id: null, created: null });
+		const direct = await directAnswer({
+			model: 'dw-standard',
+			messages: [
+				{ role: 'system', content: 'You are a careful legal assistant.' },
+				{ role: 'user', content: 'Hello' },
+			],
+		});
+		expect({ ...items(result)[0], id: null, created: null }).toEqual({
+			...direct,
+			id: null,
+			created: null,
+		});
 		expect(items(result)[0]).toMatchObject({
 			object: 'chat.completion',
 			model: 'dw-standard',
-			choices: [{ index: 0, message: { role: 'assistant', content: expect.any(String) }, finish_reason: 'stop' }],
+			choices: [
+				{
+					index: 0,
+					message: { role: 'assistant', content: expect.any(String) },
+					finish_reason: 'stop',
+				},
+			],
 			usage: expect.any(Object),
 		});
 	});
 
 	it('a near-empty answer cut by the cap on a reasoning model comes with a hint', async () => {
-		const result = await ctx.run(ask('Explain the indemnity clause.', { model: 'dw-reasoning', options: { maxCompletionTokens: 16 } }));
+		const result = await ctx.run(
+			ask('Explain the indemnity clause.', {
+				model: 'dw-reasoning',
+				options: { maxCompletionTokens: 16 },
+			}),
+		);
 		const [answer] = items(result);
 		expect(answer.finishReason).toBe('length');
 		expect(String(answer.text).trim().split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(3);
@@ -120,7 +165,9 @@ describe('the answer', () => {
 describe('refusals, each with its meaning', () => {
 	it('model_not_allowed names the allowed models', async () => {
 		const result = await ctx.run(ask('Hi', { model: 'gpt-unknown' }));
-		expect(failure(result).message).toMatch(/model_not_allowed.*allowed: dw-reasoning, dw-standard|model_not_allowed.*allowed: dw-standard, dw-reasoning/);
+		expect(failure(result).message).toMatch(
+			/model_not_allowed.*allowed: dw-reasoning, dw-standard|model_not_allowed.*allowed: dw-standard, dw-reasoning/,
+		);
 		expect(failure(result).httpCode).toBe('400');
 	});
 
@@ -141,21 +188,41 @@ describe('refusals, each with its meaning', () => {
 	});
 
 	it('rate_limited is waited out and retried, as the transport does', async () => {
-		ctx.sim.admin.addFault({ kind: 'status', status: 429, path: '/v1/chat/completions', method: 'POST', retryAfterSeconds: 1, times: 1 });
+		ctx.sim.admin.addFault({
+			kind: 'status',
+			status: 429,
+			path: '/v1/chat/completions',
+			method: 'POST',
+			retryAfterSeconds: 1,
+			times: 1,
+		});
 		const result = await ctx.run(ask('Hi'));
 		expect(result.status).toBe('success');
-		expect(ctx.sim.admin.requests().filter((entry) => entry.path === '/v1/chat/completions').map((entry) => entry.status)).toEqual([429, 200]);
+		expect(
+			ctx.sim.admin
+				.requests()
+				.filter((entry) => entry.path === '/v1/chat/completions')
+				.map((entry) => entry.status),
+		).toEqual([429, 200]);
 	});
 
 	it('structured_output_unsupported is explained', async () => {
-		const schema = { type: 'object', properties: { a: { $ref: '#/$defs/x' } }, $defs: { x: { type: 'string' } } };
-		const result = await ctx.run(ask('Hi', { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema) }));
+		const schema = {
+			type: 'object',
+			properties: { a: { $ref: '#/$defs/x' } },
+			$defs: { x: { type: 'string' } },
+		};
+		const result = await ctx.run(
+			ask('Hi', { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema) }),
+		);
 		expect(failure(result).message).toContain('structured_output_unsupported');
 		expect(failure(result).description).toMatch(/Text.*response format|simpler JSON schema/);
 	});
 
 	it('a key without chat:completions gets missing_scope; a chat-only key works', async () => {
-		expect(failure(await ctx.run(ask('Hi'), 'readOnly')).message).toBe('The API key lacks the scope chat:completions (missing_scope)');
+		expect(failure(await ctx.run(ask('Hi'), 'readOnly')).message).toBe(
+			'The API key lacks the scope chat:completions (missing_scope)',
+		);
 		expect((await ctx.run(ask('Hi'), 'chatOnly')).status).toBe('success');
 	});
 
@@ -168,32 +235,59 @@ describe('refusals, each with its meaning', () => {
 
 describe('the Model locator and the usage', () => {
 	const locator = (mode: 'list' | 'id', value: string) => ({ __rl: true, mode, value });
-	const chat = (model: IDataObject, extra: IDataObject = {}) => ({ resource: 'chat', operation: 'complete', model, messages: { values: QUESTION }, ...extra });
+	const chat = (model: IDataObject, extra: IDataObject = {}) => ({
+		resource: 'chat',
+		operation: 'complete',
+		model,
+		messages: { values: QUESTION },
+		...extra,
+	});
 
 	it('the usage counts are the service’s, in camelCase', async () => {
-		const usage = (await directAnswer({ model: 'dw-standard', messages: QUESTION })).usage as IDataObject;
+		const usage = (await directAnswer({ model: 'dw-standard', messages: QUESTION }))
+			.usage as IDataObject;
 		const [answer] = items(await ctx.run(chat(locator('list', 'dw-standard'))));
 		expect(Object.keys(answer)).toEqual(['text', 'finishReason', 'model', 'usage']);
-		expect(answer.usage).toEqual({ promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens, reasoningTokens: 0 });
+		expect(answer.usage).toEqual({
+			promptTokens: usage.prompt_tokens,
+			completionTokens: usage.completion_tokens,
+			totalTokens: usage.total_tokens,
+			reasoningTokens: 0,
+		});
 		expect(chatRequests().map((body) => body.model)).toEqual(['dw-standard']);
 	});
 
 	it('a reasoning model: the reasoning tokens named, and the hint about the cap', async () => {
-		const usage = (await directAnswer({ model: 'dw-reasoning', messages: QUESTION, max_completion_tokens: 16 })).usage as IDataObject;
-		const [answer] = items(await ctx.run(chat(locator('id', 'dw-reasoning'), { options: { maxCompletionTokens: 16 } })));
+		const usage = (
+			await directAnswer({ model: 'dw-reasoning', messages: QUESTION, max_completion_tokens: 16 })
+		).usage as IDataObject;
+		const [answer] = items(
+			await ctx.run(chat(locator('id', 'dw-reasoning'), { options: { maxCompletionTokens: 16 } })),
+		);
 		const reasoning = (usage.completion_tokens_details as IDataObject).reasoning_tokens;
 		expect(reasoning).toBeGreaterThan(0);
-		expect(answer.usage).toMatchObject({ completionTokens: usage.completion_tokens, reasoningTokens: reasoning });
+		expect(answer.usage).toMatchObject({
+			completionTokens: usage.completion_tokens,
+			reasoningTokens: reasoning,
+		});
 		expect(answer.hint).toMatch(/also covers the model's reasoning/);
 	});
 
 	it('By ID and From list alike, and an expression in it', async () => {
-		for (const model of [locator('id', 'dw-reasoning'), locator('list', 'dw-reasoning'), locator('id', '={{ "dw-" + "reasoning" }}')]) {
+		for (const model of [
+			locator('id', 'dw-reasoning'),
+			locator('list', 'dw-reasoning'),
+			locator('id', '={{ "dw-" + "reasoning" }}'),
+		]) {
 			const result = await ctx.run(chat(model));
 			expect(result.status).toBe('success');
 			expect(items(result)[0].model).toBe('dw-reasoning');
 		}
-		expect(chatRequests().map((body) => body.model)).toEqual(['dw-reasoning', 'dw-reasoning', 'dw-reasoning']);
+		expect(chatRequests().map((body) => body.model)).toEqual([
+			'dw-reasoning',
+			'dw-reasoning',
+			'dw-reasoning',
+		]);
 	});
 
 	it('a model that resolves to nothing is refused before sending', async () => {

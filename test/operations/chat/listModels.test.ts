@@ -6,6 +6,10 @@ const ctx = useIntegrationContext();
 
 it('lists the workspace models', async () => {
 	const result = await ctx.run({ resource: 'chat', operation: 'listModels' });
-	expect(items(result).map((model) => model.id).sort()).toEqual(['dw-reasoning', 'dw-standard']);
+	expect(
+		items(result)
+			.map((model) => model.id)
+			.sort(),
+	).toEqual(['dw-reasoning', 'dw-standard']);
 	expect(result.output(ACTION_NODE)[0].pairedItem).toEqual({ item: 0 });
 });

@@ -10,7 +10,11 @@ const ctx = useIntegrationContext({ chatChunkDelayMs: 1 });
 
 registerModelConsumer();
 
-async function run(mode: string, model = 'dw-standard', options: Record<string, number> = {}): Promise<HarnessRun> {
+async function run(
+	mode: string,
+	model = 'dw-standard',
+	options: Record<string, number> = {},
+): Promise<HarnessRun> {
 	const result = await runWorkflow(
 		{
 			nodes: [
@@ -20,7 +24,9 @@ async function run(mode: string, model = 'dw-standard', options: Record<string, 
 					name: 'Model',
 					type: 'n8n-nodes-drafting-workspace.lmChatDraftingWorkspace',
 					parameters: { model: byId(model), options: options as Record<string, number> },
-					credentials: { draftingWorkspaceApi: { id: 'cred-1', name: 'Drafting Workspace account' } },
+					credentials: {
+						draftingWorkspaceApi: { id: 'cred-1', name: 'Drafting Workspace account' },
+					},
 				},
 			],
 			connections: {
@@ -34,16 +40,22 @@ async function run(mode: string, model = 'dw-standard', options: Record<string, 
 	return result;
 }
 
-const completions = () => ctx.sim.admin.requests().filter((entry) => entry.path === '/v1/chat/completions');
-const errorMessage = (result: HarnessRun) => String((result.nodeError('Consumer') ?? result.error ?? {}).message ?? '');
-
+const completions = () =>
+	ctx.sim.admin.requests().filter((entry) => entry.path === '/v1/chat/completions');
+const errorMessage = (result: HarnessRun) =>
+	String((result.nodeError('Consumer') ?? result.error ?? {}).message ?? '');
 
 describe('Drafting Workspace Chat Model in n8n-core', () => {
 	it('invoke (generate): the service’s answer, one streamed request with the options, no tools', async () => {
-		const result = await run('invoke', 'dw-standard', { temperature: 0.3, maxCompletionTokens: 200 });
+		const result = await run('invoke', 'dw-standard', {
+			temperature: 0.3,
+			maxCompletionTokens: 200,
+		});
 		expect(result.status).toBe('success');
 		const [item] = result.output('Consumer');
-		expect(item.json.text).toMatch(/ answer: Summarise the termination clause of the supply agreement\. \(following the system instructions\)$/);
+		expect(item.json.text).toMatch(
+			/ answer: Summarise the termination clause of the supply agreement\. \(following the system instructions\)$/,
+		);
 		const [sent] = completions();
 		expect(sent.requestBody).toEqual({
 			model: 'dw-standard',

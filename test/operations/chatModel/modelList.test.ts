@@ -19,7 +19,6 @@ function modelListReads(): number {
 	return ctx.sim.admin.requests().filter((entry) => entry.path === '/v1/models').length;
 }
 
-
 describe('the Model list, as the editor asks for it', () => {
 	it('Chat Completion’s Model (From list) and the Chat Model answer the same list, from one read each', async () => {
 		const action = await listSearch(request(NODE_TYPE), 'searchChatModels');
@@ -33,18 +32,27 @@ describe('the Model list, as the editor asks for it', () => {
 	});
 
 	it('the search filters by any part of the id, ignoring case', async () => {
-		expect((await listSearch(request(NODE_TYPE), 'searchChatModels', ' REASON ')).results.map((entry) => entry.value)).toEqual(['dw-reasoning']);
+		expect(
+			(await listSearch(request(NODE_TYPE), 'searchChatModels', ' REASON ')).results.map(
+				(entry) => entry.value,
+			),
+		).toEqual(['dw-reasoning']);
 		expect((await listSearch(request(NODE_TYPE), 'searchChatModels', 'gpt')).results).toEqual([]);
 	});
 
 	it('a workspace that fixes one model lists only that one', async () => {
-		const fixed = await listSearch(request(NODE_TYPE, FIXTURE_KEYS.otherTenant), 'searchChatModels');
+		const fixed = await listSearch(
+			request(NODE_TYPE, FIXTURE_KEYS.otherTenant),
+			'searchChatModels',
+		);
 		expect(fixed.results.map((entry) => entry.value)).toEqual(['dw-standard']);
 	});
 
 	it('asked before a credential is attached, the search gets n8n-core’s own refusal, and sends nothing', async () => {
 		// The editor only sends it once the list is opened, by then with the credential.
-		await expect(listSearch(request(NODE_TYPE, null), 'searchChatModels')).rejects.toThrow('Node does not have any credentials set');
+		await expect(listSearch(request(NODE_TYPE, null), 'searchChatModels')).rejects.toThrow(
+			'Node does not have any credentials set',
+		);
 		expect(modelListReads()).toBe(0);
 	});
 });

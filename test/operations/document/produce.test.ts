@@ -6,7 +6,14 @@ import { PDFDocument } from 'pdf-lib';
 import { ACTION_NODE } from '../../harness';
 import { TEMPLATE_IDS, encodeGrayJpeg, encodePng, templatesAdmin } from '../../simulator';
 import { failure, items, useIntegrationContext } from '../../integration/support';
-import { REQUIRED, SECOND, binaryBytes as bytes, downloadDocument, produce, produceBodies } from '../support';
+import {
+	REQUIRED,
+	SECOND,
+	binaryBytes as bytes,
+	downloadDocument,
+	produce,
+	produceBodies,
+} from '../support';
 
 const ctx = useIntegrationContext();
 
@@ -25,14 +32,23 @@ async function markdownOf(links: IDataObject): Promise<string> {
 	return bytes(result.output(ACTION_NODE)[0]).toString('utf8');
 }
 
-const png = (side = 40) => ({ base64: encodePng(side, side).toString('base64'), fileName: 'photo.png', mimeType: 'image/png' });
+const png = (side = 40) => ({
+	base64: encodePng(side, side).toString('base64'),
+	fileName: 'photo.png',
+	mimeType: 'image/png',
+});
 
 describe('a nested template from flat item fields', () => {
 	it('is assembled; the answers are posted nested; the PDF parses and the DOCX holds the answers', async () => {
-		const mapped = Object.fromEntries(Object.keys(OFFER).map((path) => [path, `={{ $json["${path}"] }}`]));
+		const mapped = Object.fromEntries(
+			Object.keys(OFFER).map((path) => [path, `={{ $json["${path}"] }}`]),
+		);
 		const result = await ctx.runChain(
 			[
-				produce({ ...mapped, 'employee.photo': 'photo' }, { downloadFormat: 'pdf', title: 'Offer for Jordan Lee' }),
+				produce(
+					{ ...mapped, 'employee.photo': 'photo' },
+					{ downloadFormat: 'pdf', title: 'Offer for Jordan Lee' },
+				),
 				{ resource: 'document', operation: 'download', format: 'docx', binaryPropertyName: 'docx' },
 			],
 			'full',
@@ -46,7 +62,13 @@ describe('a nested template from flat item fields', () => {
 			title: 'Offer for Jordan Lee',
 			strict: false,
 			input: {
-				employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000, remote: true, photo: expect.any(String) },
+				employee: {
+					name: 'Jordan Lee',
+					start_date: '2026-03-01',
+					salary: 85000,
+					remote: true,
+					photo: expect.any(String),
+				},
 				role: 'Senior Associate',
 				benefits: ['Health', 'Gym'],
 				notes: 'Relocation support of two weeks.',
@@ -61,18 +83,28 @@ describe('a nested template from flat item fields', () => {
 
 		const docx = await JSZip.loadAsync(bytes(result.output(SECOND)[0], 'docx'));
 		const xml = await docx.file('word/document.xml')!.async('string');
-		for (const answer of ['Jordan Lee', '2026-03-01', 'Senior Associate', 'Health', 'Gym']) expect(xml).toContain(answer);
+		for (const answer of ['Jordan Lee', '2026-03-01', 'Senior Associate', 'Health', 'Gym'])
+			expect(xml).toContain(answer);
 	});
 });
 
 describe('one row per rule of the contract’s "Template production" list', () => {
-	type Row = [rule: string, answers: IDataObject, expectation: (result: Awaited<ReturnType<typeof ctx.run>>) => Promise<void> | void, extra?: IDataObject];
+	type Row = [
+		rule: string,
+		answers: IDataObject,
+		expectation: (result: Awaited<ReturnType<typeof ctx.run>>) => Promise<void> | void,
+		extra?: IDataObject,
+	];
 
 	const rows: Row[] = [
 		[
 			'1. keys are nested: a dotted path is posted as nested objects',
 			{ 'employee.name': 'A', 'employee.start_date': '2026-01-05', role: 'Counsel' },
-			() => expect(produceBodies(ctx)[0].input).toEqual({ employee: { name: 'A', start_date: '2026-01-05' }, role: 'Counsel' }),
+			() =>
+				expect(produceBodies(ctx)[0].input).toEqual({
+					employee: { name: 'A', start_date: '2026-01-05' },
+					role: 'Counsel',
+				}),
 		],
 		[
 			'2. an empty answer is left out (never sent): the optional takes its alternative wording, the defaulted its default',
@@ -92,7 +124,9 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			{ ...OFFER, 'employee.start_date': '2026-03-01T23:30:00-08:00' },
 			(result) => {
 				expect(items(result)[0].status).toBe('assembled');
-				expect(((produceBodies(ctx)[0].input as IDataObject).employee as IDataObject).start_date).toBe('2026-03-01');
+				expect(
+					((produceBodies(ctx)[0].input as IDataObject).employee as IDataObject).start_date,
+				).toBe('2026-03-01');
 			},
 		],
 		[
@@ -107,7 +141,9 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			'3c. dates: another numeric form is refused (before sending, naming the field)',
 			{ ...OFFER, 'employee.start_date': '01/03/2026' },
 			(result) => {
-				expect(failure(result).message).toContain('Start date "01/03/2026" is not a date the service accepts');
+				expect(failure(result).message).toContain(
+					'Start date "01/03/2026" is not a date the service accepts',
+				);
 				expect(produceBodies(ctx)).toEqual([]);
 			},
 		],
@@ -124,7 +160,9 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			'5. fixed fields (readOnly) are never offered and never posted',
 			{ ...OFFER, 'company.name': 'Evil Corp', company_logo: 'logo' },
 			(result) => {
-				expect(failure(result).message).toMatch(/company\.name is not a field of this template \(fixed fields are filled by the workspace\)/);
+				expect(failure(result).message).toMatch(
+					/company\.name is not a field of this template \(fixed fields are filled by the workspace\)/,
+				);
 				expect(produceBodies(ctx)).toEqual([]);
 			},
 		],
@@ -132,7 +170,9 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			'6a. a value outside its options is refused, naming the path',
 			{ ...OFFER, role: 'Partner', benefits: 'Health, Yacht' },
 			(result) => {
-				expect(failure(result).message).toContain('Role "Partner" is not one of Associate, Senior Associate, Counsel');
+				expect(failure(result).message).toContain(
+					'Role "Partner" is not one of Associate, Senior Associate, Counsel',
+				);
 				expect(failure(result).message).toContain('Benefits has "Yacht"');
 			},
 		],
@@ -148,7 +188,8 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			'7a. a picture: PNG from a binary field, sent as base64',
 			{ ...OFFER, 'employee.photo': 'photo' },
 			() => {
-				const photo = ((produceBodies(ctx)[0].input as IDataObject).employee as IDataObject).photo as string;
+				const photo = ((produceBodies(ctx)[0].input as IDataObject).employee as IDataObject)
+					.photo as string;
 				expect(Buffer.from(photo, 'base64').equals(encodePng(40, 40))).toBe(true);
 			},
 		],
@@ -156,29 +197,44 @@ describe('one row per rule of the contract’s "Template production" list', () =
 			'7b. a picture over 2,000 px on a side is refused before sending',
 			{ ...OFFER, 'employee.photo': 'huge' },
 			(result) => {
-				expect(failure(result).message).toContain('Photo (binary field "huge") is 2400 × 16 px; pictures may be at most 2,000 px on each side');
+				expect(failure(result).message).toContain(
+					'Photo (binary field "huge") is 2400 × 16 px; pictures may be at most 2,000 px on each side',
+				);
 				expect(produceBodies(ctx)).toEqual([]);
 			},
 		],
 		[
 			'7c. a file that is not PNG or JPEG is refused before sending',
 			{ ...OFFER, 'employee.photo': 'text' },
-			(result) => expect(failure(result).message).toContain('Photo (binary field "text") is not a PNG or JPEG picture'),
+			(result) =>
+				expect(failure(result).message).toContain(
+					'Photo (binary field "text") is not a PNG or JPEG picture',
+				),
 		],
 		[
 			'8a. strict: a missing required answer → fields_missing listing unresolvedFields, nothing produced',
 			{ 'employee.name': 'A', role: 'Counsel' },
 			(result) => {
 				expect(failure(result).httpCode).toBe('422');
-				expect(failure(result).message).toBe('Required answers are missing, so nothing was produced (fields_missing): employee.start_date');
-				expect(templatesAdmin(ctx.sim).documents().filter((document) => document.origin === 'api')).toEqual([]);
+				expect(failure(result).message).toBe(
+					'Required answers are missing, so nothing was produced (fields_missing): employee.start_date',
+				);
+				expect(
+					templatesAdmin(ctx.sim)
+						.documents()
+						.filter((document) => document.origin === 'api'),
+				).toEqual([]);
 			},
 			{ strict: true },
 		],
 		[
 			'8b. not strict: 201 incomplete with the same list',
 			{ 'employee.name': 'A', role: 'Counsel' },
-			(result) => expect(items(result)[0]).toMatchObject({ status: 'incomplete', unresolvedFields: ['employee.start_date'] }),
+			(result) =>
+				expect(items(result)[0]).toMatchObject({
+					status: 'incomplete',
+					unresolvedFields: ['employee.start_date'],
+				}),
 		],
 		[
 			'413: a request body over 10 MB is refused',
@@ -194,8 +250,16 @@ describe('one row per rule of the contract’s "Template production" list', () =
 					json: {},
 					binary: {
 						photo: png(),
-						huge: { base64: encodeGrayJpeg(2400, 16).toString('base64'), fileName: 'wide.jpg', mimeType: 'image/jpeg' },
-						text: { base64: Buffer.from('not a picture').toString('base64'), fileName: 'a.txt', mimeType: 'text/plain' },
+						huge: {
+							base64: encodeGrayJpeg(2400, 16).toString('base64'),
+							fileName: 'wide.jpg',
+							mimeType: 'image/jpeg',
+						},
+						text: {
+							base64: Buffer.from('not a picture').toString('base64'),
+							fileName: 'a.txt',
+							mimeType: 'text/plain',
+						},
 					},
 				},
 			],
@@ -205,10 +269,11 @@ describe('one row per rule of the contract’s "Template production" list', () =
 });
 
 describe('a template that needs attention', () => {
-
 	it('a template that needs attention is reported before anything is posted', async () => {
 		const result = await ctx.run(produce({ counterparty: 'Initech' }, {}, TEMPLATE_IDS.ndaShort));
-		expect(failure(result).message).toBe('Template "Short NDA" needs attention before it can be used');
+		expect(failure(result).message).toBe(
+			'Template "Short NDA" needs attention before it can be used',
+		);
 		expect(produceBodies(ctx)).toEqual([]);
 	});
 });

@@ -8,13 +8,19 @@ const ctx = useIntegrationContext({ ingestionMs: 150 });
 it('Upload with Wait Until Ready off returns at once; Get Status then follows the upload; another key gets an explanation', async () => {
 	const { pdf } = await samples();
 	uploadsAdmin(ctx.sim).holdIngestion(true);
-	const result = await ctx.run(upload({ waitUntilReady: false }), 'full', { items: [{ json: {}, binary: { data: file(pdf, 'held.pdf', 'application/pdf') } }] });
+	const result = await ctx.run(upload({ waitUntilReady: false }), 'full', {
+		items: [{ json: {}, binary: { data: file(pdf, 'held.pdf', 'application/pdf') } }],
+	});
 	const [uploaded] = items(result);
 	expect(uploaded).toMatchObject({ status: 'processing', pageCount: null });
 	const documentId = uploaded.documentId as string;
 
 	const processing = await ctx.run({ resource: 'inputDocument', operation: 'get', documentId });
-	expect(items(processing)[0]).toMatchObject({ documentId, status: 'processing', usedByRunId: null });
+	expect(items(processing)[0]).toMatchObject({
+		documentId,
+		status: 'processing',
+		usedByRunId: null,
+	});
 	uploadsAdmin(ctx.sim).completeIngestion(documentId, 'ready');
 	const ready = await ctx.run({ resource: 'inputDocument', operation: 'get', documentId });
 	expect(items(ready)[0]).toMatchObject({ documentId, status: 'ready', pageCount: 3 });

@@ -27,18 +27,23 @@ const startAndWait = {
 /** Every renderedArtifact.downloadPath of a record, wherever the steps put it. */
 function downloadPaths(record: IDataObject): unknown[] {
 	const steps = Array.isArray(record.steps) ? (record.steps as IDataObject[]) : [];
-	return steps.flatMap((step) => (step.renderedArtifact ? [(step.renderedArtifact as IDataObject).downloadPath] : []));
+	return steps.flatMap((step) =>
+		step.renderedArtifact ? [(step.renderedArtifact as IDataObject).downloadPath] : [],
+	);
 }
 
 describe('a run record without Simplify: its download paths are absolute', () => {
 	it('Start with Wait for Completion and Run → Get: each downloadPath is the absolute url of its file', async () => {
 		const [started] = items(await ctx.run(startAndWait));
 		const runId = String(started.runId);
-		const [record] = items(await ctx.run({ resource: 'run', operation: 'get', runId: byId(runId) }));
+		const [record] = items(
+			await ctx.run({ resource: 'run', operation: 'get', runId: byId(runId) }),
+		);
 		for (const output of [started, record]) {
 			const paths = downloadPaths(output);
 			expect(paths.length).toBeGreaterThan(0);
-			for (const path of paths) expect(String(path)).toMatch(new RegExp(`^${ctx.url}/workflows/runs/${runId}/files/`));
+			for (const path of paths)
+				expect(String(path)).toMatch(new RegExp(`^${ctx.url}/workflows/runs/${runId}/files/`));
 			expect(paths).toEqual((output.files as IDataObject[]).map((file) => file.url));
 		}
 	});

@@ -16,7 +16,9 @@ describe('Start + Wait on a workflow whose run fails', () => {
 		const { message, description } = failure(result);
 		expect(message).toMatch(MESSAGE);
 		const runId = MESSAGE.exec(message)?.[1];
-		expect(description).toMatch(/^The run was started once and has ended in the service\. Read it with Run → Get \(run ID run_\S+\)\.\nThe run ended Failed in the service/);
+		expect(description).toMatch(
+			/^The run was started once and has ended in the service\. Read it with Run → Get \(run ID run_\S+\)\.\nThe run ended Failed in the service/,
+		);
 		expect(description).toContain('turn off Fail the Item When the Run Fails');
 		const context = (result.nodeError(ACTION_NODE) as IDataObject).context as IDataObject;
 		expect(context.created).toEqual({ runId, workflowId: wf.failing });
@@ -25,30 +27,58 @@ describe('Start + Wait on a workflow whose run fails', () => {
 	});
 
 	it('with the option off: a green item with status "Failed", its reason and no files', async () => {
-		const result = await ctx.run(startAndWait(wf.failing, { downloadFiles: false, failWhenRunFails: false }));
+		const result = await ctx.run(
+			startAndWait(wf.failing, { downloadFiles: false, failWhenRunFails: false }),
+		);
 		expect(result.status).toBe('success');
-		expect(items(result)[0]).toMatchObject({ status: 'Failed', wait: { outcome: 'finished', error: REASON }, files: [] });
+		expect(items(result)[0]).toMatchObject({
+			status: 'Failed',
+			wait: { outcome: 'finished', error: REASON },
+			files: [],
+		});
 	});
 
 	it('Continue On Fail: an error item carrying the run (and the created ids); the error output too', async () => {
-		const regular = await ctx.run(startAndWait(wf.failing, { downloadFiles: false, simplify: true }), 'full', { onError: 'continueRegularOutput' });
+		const regular = await ctx.run(
+			startAndWait(wf.failing, { downloadFiles: false, simplify: true }),
+			'full',
+			{ onError: 'continueRegularOutput' },
+		);
 		const [item] = items(regular);
 		expect(item.error).toMatch(MESSAGE);
-		expect(item.created).toEqual({ runId: (item.run as IDataObject).runId, workflowId: wf.failing });
-		expect(item.run).toMatchObject({ status: 'Failed', finished: true, reason: REASON, output: 'Reading. ' });
+		expect(item.created).toEqual({
+			runId: (item.run as IDataObject).runId,
+			workflowId: wf.failing,
+		});
+		expect(item.run).toMatchObject({
+			status: 'Failed',
+			finished: true,
+			reason: REASON,
+			output: 'Reading. ',
+		});
 
-		const errorOutput = await ctx.run(startAndWait(wf.failing, { downloadFiles: false }), 'full', { onError: 'continueErrorOutput' });
+		const errorOutput = await ctx.run(startAndWait(wf.failing, { downloadFiles: false }), 'full', {
+			onError: 'continueErrorOutput',
+		});
 		expect(errorOutput.output(ACTION_NODE, 0)).toEqual([]);
 		const [routed] = errorOutput.output(ACTION_NODE, 1);
-		expect(routed.json).toMatchObject({ error: expect.stringMatching(MESSAGE), details: { run: { status: 'Failed' }, created: { workflowId: wf.failing } } });
+		expect(routed.json).toMatchObject({
+			error: expect.stringMatching(MESSAGE),
+			details: { run: { status: 'Failed' }, created: { workflowId: wf.failing } },
+		});
 	});
 
 	it('in a batch without Continue On Fail: the failing run stops the node, and createdInBatch lists every run started', async () => {
 		const batch = [{ json: { wf: wf.agentSummary } }, { json: { wf: wf.failing } }];
-		const result = await ctx.run(startAndWait('={{ $json.wf }}', { downloadFiles: false }), 'full', { items: batch });
+		const result = await ctx.run(
+			startAndWait('={{ $json.wf }}', { downloadFiles: false }),
+			'full',
+			{ items: batch },
+		);
 		expect(result.status).toBe('error');
 		expect(failure(result).message).toMatch(/^Run run_\S+ failed: .* \[item 1\]$/);
-		const created = ((result.nodeError(ACTION_NODE) as IDataObject).context as IDataObject).createdInBatch as IDataObject[];
+		const created = ((result.nodeError(ACTION_NODE) as IDataObject).context as IDataObject)
+			.createdInBatch as IDataObject[];
 		expect(created.map((entry) => [entry.itemIndex, entry.workflowId])).toEqual([
 			[0, wf.agentSummary],
 			[1, wf.failing],
@@ -57,7 +87,9 @@ describe('Start + Wait on a workflow whose run fails', () => {
 	});
 
 	it('as an AI agent’s tool the option is off by default: the agent gets the run with its reason', async () => {
-		const result = await ctx.run(startAndWait(wf.failing, { downloadFiles: false }), 'full', { nodeType: TOOL_NODE_TYPE });
+		const result = await ctx.run(startAndWait(wf.failing, { downloadFiles: false }), 'full', {
+			nodeType: TOOL_NODE_TYPE,
+		});
 		expect(result.status).toBe('success');
 		expect(items(result)[0]).toMatchObject({ status: 'Failed', finished: true, reason: REASON });
 	});

@@ -9,7 +9,11 @@ const asTool = { nodeType: TOOL_NODE_TYPE };
 
 describe('Start with Wait for Completion as an AI tool', () => {
 	it('answers the compact run: status, rendered files with names and links; one start', async () => {
-		const result = await ctx.run(startText(wf.agentSummary, undefined, { waitForCompletion: true, ...fast }), 'full', asTool);
+		const result = await ctx.run(
+			startText(wf.agentSummary, undefined, { waitForCompletion: true, ...fast }),
+			'full',
+			asTool,
+		);
 		expect(result.status).toBe('success');
 		const [answer] = items(result);
 		expect(apiRuns(ctx)).toHaveLength(1);
@@ -19,7 +23,9 @@ describe('Start with Wait for Completion as an AI tool', () => {
 	});
 
 	it('the node itself keeps the full record by default (Simplify off)', async () => {
-		const result = await ctx.run(startText(wf.agentSummary, undefined, { waitForCompletion: true, ...fast }));
+		const result = await ctx.run(
+			startText(wf.agentSummary, undefined, { waitForCompletion: true, ...fast }),
+		);
 		const [record] = items(result);
 		expect(record).toHaveProperty('steps');
 		expect(record).toHaveProperty('wait.outcome', 'finished');
@@ -27,12 +33,20 @@ describe('Start with Wait for Completion as an AI tool', () => {
 	});
 
 	it('Simplify off in the tool gives the full record', async () => {
-		const result = await ctx.run(startText(wf.agentSummary, undefined, { waitForCompletion: true, simplify: false, ...fast }), 'full', asTool);
+		const result = await ctx.run(
+			startText(wf.agentSummary, undefined, { waitForCompletion: true, simplify: false, ...fast }),
+			'full',
+			asTool,
+		);
 		expect(items(result)[0]).toHaveProperty('steps');
 	});
 
 	it('a failed run gives its reason, as an answer rather than an error', async () => {
-		const result = await ctx.run(startText(wf.failing, undefined, { waitForCompletion: true, ...fast }), 'full', asTool);
+		const result = await ctx.run(
+			startText(wf.failing, undefined, { waitForCompletion: true, ...fast }),
+			'full',
+			asTool,
+		);
 		expect(result.status).toBe('success');
 		expect(items(result)[0]).toMatchObject({
 			status: 'Failed',
@@ -47,19 +61,39 @@ describe('the bounded wait of the AI tool', () => {
 	it('a run that outlasts the wait limit: the compact current state, started once, no error', async () => {
 		// Board memo with review pauses at its review step until someone approves: it never finishes here. On Pause
 		// is set to Keep Waiting, so only the wait limit ends the wait.
-		const result = await ctx.run(startText(wf.review, undefined, { waitForCompletion: true, toolWaitLimit: 2, waitOptions: { ...fast.waitOptions, onPause: 'keepWaiting' } }), 'full', asTool);
+		const result = await ctx.run(
+			startText(wf.review, undefined, {
+				waitForCompletion: true,
+				toolWaitLimit: 2,
+				waitOptions: { ...fast.waitOptions, onPause: 'keepWaiting' },
+			}),
+			'full',
+			asTool,
+		);
 		expect(result.status).toBe('success');
 		expect(apiRuns(ctx)).toHaveLength(1);
 		const [answer] = items(result);
-		expect(answer).toMatchObject({ runId: expect.any(String), status: expect.any(String), finished: false, pausedForReview: true, files: [] });
+		expect(answer).toMatchObject({
+			runId: expect.any(String),
+			status: expect.any(String),
+			finished: false,
+			pausedForReview: true,
+			files: [],
+		});
 		expect(answer.note).toContain("It has not finished after 2 s (this tool's wait limit)");
-		expect(answer.note).toContain(`call Wait For Run (or Get) later with run ID ${String(answer.runId)}`);
+		expect(answer.note).toContain(
+			`call Wait For Run (or Get) later with run ID ${String(answer.runId)}`,
+		);
 		expect(answer.note).toContain('do not start it again');
 		expect(answer.note).toContain('a person must approve it in the workspace');
 	});
 
 	it('a review pause answers at once by default (an agent is not kept waiting for a person)', async () => {
-		const result = await ctx.run(startText(wf.review, undefined, { waitForCompletion: true, ...fast }), 'full', asTool);
+		const result = await ctx.run(
+			startText(wf.review, undefined, { waitForCompletion: true, ...fast }),
+			'full',
+			asTool,
+		);
 		expect(result.status).toBe('success');
 		expect(apiRuns(ctx)).toHaveLength(1);
 		const [answer] = items(result);
@@ -69,10 +103,17 @@ describe('the bounded wait of the AI tool', () => {
 	});
 
 	it('the wait limit beats the Timeout’s “Fail the Item”: the run was started, so it is never a failure', async () => {
-		const parameters = startText(wf.review, undefined, { waitForCompletion: true, toolWaitLimit: 60, waitOptions: { checkInterval: 1, timeout: 1, onTimeout: 'error', onPause: 'keepWaiting' } });
+		const parameters = startText(wf.review, undefined, {
+			waitForCompletion: true,
+			toolWaitLimit: 60,
+			waitOptions: { checkInterval: 1, timeout: 1, onTimeout: 'error', onPause: 'keepWaiting' },
+		});
 		const result = await ctx.run(parameters, 'full', asTool);
 		expect(result.status).toBe('success');
 		expect(apiRuns(ctx)).toHaveLength(1);
-		expect(items(result)[0]).toMatchObject({ finished: false, note: expect.stringContaining('It has not finished after 1 s;') });
+		expect(items(result)[0]).toMatchObject({
+			finished: false,
+			note: expect.stringContaining('It has not finished after 1 s;'),
+		});
 	});
 });

@@ -5,20 +5,48 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE, TOOL_NODE_TYPE } from '../../harness';
 import { FIXTURE_KEYS, runAdmin } from '../../simulator';
-import { IntegrationContext, byId, failure, items, useIntegrationContext } from '../../integration/support';
-import { SECOND, binaryBytes, fast, requestsTo, startRun, startText, steps, waitFor, waitUntil, wf } from '../support';
+import {
+	IntegrationContext,
+	byId,
+	failure,
+	items,
+	useIntegrationContext,
+} from '../../integration/support';
+import {
+	SECOND,
+	binaryBytes,
+	fast,
+	requestsTo,
+	startRun,
+	startText,
+	steps,
+	waitFor,
+	waitUntil,
+	wf,
+} from '../support';
 
 const ctx = useIntegrationContext({ runTimeScale: 0.2, sseHeartbeatMs: 200 });
 
 describe('Wait For Run on an agent-entry run', () => {
 	it('Start → Wait gives the Completed record and the rendered PDF as binary with the server’s name and type', async () => {
-		const result = await ctx.runChain([startText(wf.agentSummary), { ...waitFor('={{ $json.runId }}'), ...fast }]);
+		const result = await ctx.runChain([
+			startText(wf.agentSummary),
+			{ ...waitFor('={{ $json.runId }}'), ...fast },
+		]);
 		expect(result.status).toBe('success');
 		const [started] = items(result);
-		expect(started).toMatchObject({ runId: expect.any(String), status: 'Pending', startedAt: expect.any(String) });
+		expect(started).toMatchObject({
+			runId: expect.any(String),
+			status: 'Pending',
+			startedAt: expect.any(String),
+		});
 
 		const [item] = result.output(SECOND);
-		expect(item.json).toMatchObject({ runId: started.runId, status: 'Completed', wait: { outcome: 'finished' } });
+		expect(item.json).toMatchObject({
+			runId: started.runId,
+			status: 'Completed',
+			wait: { outcome: 'finished' },
+		});
 		expect(item.pairedItem).toEqual({ item: 0 });
 		const pdf = binaryBytes(item);
 		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -26,9 +54,12 @@ describe('Wait For Run on an agent-entry run', () => {
 		expect(parsed.getPageCount()).toBeGreaterThan(0);
 
 		// Name and type are the server's: compare with what the download endpoint itself sends.
-		const download = await fetch(`${ctx.url}/workflows/runs/${String(started.runId)}/files/${steps.agentSummary.render}/download`, {
-			headers: { authorization: `Bearer ${FIXTURE_KEYS.full}` },
-		});
+		const download = await fetch(
+			`${ctx.url}/workflows/runs/${String(started.runId)}/files/${steps.agentSummary.render}/download`,
+			{
+				headers: { authorization: `Bearer ${FIXTURE_KEYS.full}` },
+			},
+		);
 		const disposition = download.headers.get('content-disposition') ?? '';
 		expect(disposition).toContain(item.binary!.data.fileName!);
 		expect(item.binary!.data.fileName).toBe('contract-summary.pdf');
@@ -50,11 +81,19 @@ describe('Wait For Run on an agent-entry run', () => {
 	});
 
 	it('survives the event stream being dropped twice mid-run and still reports Completed', async () => {
-		ctx.sim.admin.addFault({ kind: 'drop-stream', afterFrames: 2, path: '^/workflows/runs/[^/]+/events$', times: 2 });
+		ctx.sim.admin.addFault({
+			kind: 'drop-stream',
+			afterFrames: 2,
+			path: '^/workflows/runs/[^/]+/events$',
+			times: 2,
+		});
 		const runId = await startRun(ctx, startText(wf.agentSummary));
 		const result = await ctx.run({ ...waitFor(runId), downloadFiles: false, ...fast });
 		expect(result.status).toBe('success');
-		expect(items(result)[0]).toMatchObject({ status: 'Completed', wait: { outcome: 'finished', streamConnections: 3 } });
+		expect(items(result)[0]).toMatchObject({
+			status: 'Completed',
+			wait: { outcome: 'finished', streamConnections: 3 },
+		});
 	});
 
 	it('reads the record when the run has already finished (409 run_terminal)', async () => {
@@ -72,7 +111,9 @@ describe('Wait For Run on an agent-entry run', () => {
 		expect(result.status).toBe('success');
 		const [record] = items(result);
 		expect(record.status).toBe('Failed');
-		expect(String((record.wait as IDataObject).error)).toContain('The clause extractor could not parse the document');
+		expect(String((record.wait as IDataObject).error)).toContain(
+			'The clause extractor could not parse the document',
+		);
 		expect(JSON.stringify(record.error)).toContain('step_failed');
 	});
 
@@ -80,7 +121,10 @@ describe('Wait For Run on an agent-entry run', () => {
 		const crlf = new IntegrationContext();
 		await crlf.start({ runTimeScale: 0.2, sseLineEnding: '\r\n' });
 		try {
-			const result = await crlf.runChain([startText(wf.agentSummary), { ...waitFor('={{ $json.runId }}'), downloadFiles: false, ...fast }]);
+			const result = await crlf.runChain([
+				startText(wf.agentSummary),
+				{ ...waitFor('={{ $json.runId }}'), downloadFiles: false, ...fast },
+			]);
 			expect(items(result, SECOND)[0]).toMatchObject({ status: 'Completed' });
 		} finally {
 			await crlf.stop();
@@ -91,36 +135,62 @@ describe('Wait For Run on an agent-entry run', () => {
 describe('Wait For Run: review pauses, timeouts and cancellation', () => {
 	it('reports a paused run at once when asked, then reaches Completed after the admin approval', async () => {
 		const runId = await startRun(ctx, startText(wf.review));
-		const paused = await ctx.run({ ...waitFor(runId), waitOptions: { checkInterval: 1, onPause: 'return' } });
-		expect(items(paused)[0]).toMatchObject({ status: 'Running', wait: { outcome: 'paused', pausedForReview: true } });
+		const paused = await ctx.run({
+			...waitFor(runId),
+			waitOptions: { checkInterval: 1, onPause: 'return' },
+		});
+		expect(items(paused)[0]).toMatchObject({
+			status: 'Running',
+			wait: { outcome: 'paused', pausedForReview: true },
+		});
 
 		runAdmin(ctx.sim).approve(runId);
 		const finished = await ctx.run({ ...waitFor(runId), ...fast });
-		expect(items(finished)[0]).toMatchObject({ status: 'Completed', wait: { outcome: 'finished' } });
+		expect(items(finished)[0]).toMatchObject({
+			status: 'Completed',
+			wait: { outcome: 'finished' },
+		});
 		expect(finished.output(ACTION_NODE)[0].binary?.data.fileName).toBe('board-memo.pdf');
 	});
 
 	it('keeps waiting through a review pause by default and finishes after the approval', async () => {
 		const runId = await startRun(ctx, startText(wf.review));
 		const waiting = ctx.run({ ...waitFor(runId), downloadFiles: false, ...fast });
-		await waitUntil(() => runAdmin(ctx.sim).runs().some((run) => run.runId === runId && run.condition === 'paused'));
+		await waitUntil(() =>
+			runAdmin(ctx.sim)
+				.runs()
+				.some((run) => run.runId === runId && run.condition === 'paused'),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 1500));
 		runAdmin(ctx.sim).approve(runId);
 		const result = await waiting;
-		expect(items(result)[0]).toMatchObject({ status: 'Completed', wait: { outcome: 'finished', pausedForReview: true } });
+		expect(items(result)[0]).toMatchObject({
+			status: 'Completed',
+			wait: { outcome: 'finished', pausedForReview: true },
+		});
 		// Heartbeats kept the stream alive through the pause, so the record was read once, at the end.
-		const recordReads = ctx.sim.admin.requests().filter((entry) => entry.method === 'GET' && entry.path === `/workflows/runs/${runId}`);
+		const recordReads = ctx.sim.admin
+			.requests()
+			.filter((entry) => entry.method === 'GET' && entry.path === `/workflows/runs/${runId}`);
 		expect(recordReads).toHaveLength(1);
 	});
 
 	it('stops at the timeout with a clear message, or returns the current record when asked', async () => {
 		const runId = await startRun(ctx, startText(wf.review));
-		const timedOut = await ctx.run({ ...waitFor(runId), waitOptions: { timeout: 2, checkInterval: 1 } });
+		const timedOut = await ctx.run({
+			...waitFor(runId),
+			waitOptions: { timeout: 2, checkInterval: 1 },
+		});
 		expect(timedOut.status).toBe('error');
-		expect(failure(timedOut).message).toBe(`Run ${runId} did not finish within 2 s (status Running, paused at a review step)`);
+		expect(failure(timedOut).message).toBe(
+			`Run ${runId} did not finish within 2 s (status Running, paused at a review step)`,
+		);
 		expect(failure(timedOut).description).toMatch(/reviewer must approve/);
 
-		const current = await ctx.run({ ...waitFor(runId), waitOptions: { timeout: 1, checkInterval: 1, onTimeout: 'returnCurrent' } });
+		const current = await ctx.run({
+			...waitFor(runId),
+			waitOptions: { timeout: 1, checkInterval: 1, onTimeout: 'returnCurrent' },
+		});
 		expect(items(current)[0]).toMatchObject({ status: 'Running', wait: { outcome: 'timedOut' } });
 	});
 
@@ -149,7 +219,13 @@ describe('Wait For Run on a cancelled run', () => {
 		const off = await ctx.run({ ...wait, failWhenRunFails: false });
 		expect(items(off)[0]).toMatchObject({ runId, status: 'Cancelled' });
 
-		const completed = await ctx.run(startText(wf.agentSummary, 'A contract', { waitForCompletion: true, downloadFiles: false, ...fast }));
+		const completed = await ctx.run(
+			startText(wf.agentSummary, 'A contract', {
+				waitForCompletion: true,
+				downloadFiles: false,
+				...fast,
+			}),
+		);
 		expect(items(completed)[0]).toMatchObject({ status: 'Completed' });
 	});
 });
@@ -160,11 +236,28 @@ describe('Wait For Run as an AI tool', () => {
 		ctx.sim.admin.clearRequests();
 		const keepWaiting = { waitOptions: { ...fast.waitOptions, onPause: 'keepWaiting' } };
 		const asTool = { nodeType: TOOL_NODE_TYPE };
-		const waited = await ctx.run({ ...waitFor(runId), toolWaitLimit: 1, ...keepWaiting }, 'full', asTool);
+		const waited = await ctx.run(
+			{ ...waitFor(runId), toolWaitLimit: 1, ...keepWaiting },
+			'full',
+			asTool,
+		);
 		expect(waited.status).toBe('success');
-		expect(items(waited)[0]).toMatchObject({ runId, finished: false, note: expect.stringContaining("(this tool's wait limit)") });
-		const got = await ctx.run({ resource: 'run', operation: 'get', runId: byId(runId) }, 'full', asTool);
-		expect(items(got)[0]).toMatchObject({ runId, workflowId: wf.review, finished: false, files: [] });
+		expect(items(waited)[0]).toMatchObject({
+			runId,
+			finished: false,
+			note: expect.stringContaining("(this tool's wait limit)"),
+		});
+		const got = await ctx.run(
+			{ resource: 'run', operation: 'get', runId: byId(runId) },
+			'full',
+			asTool,
+		);
+		expect(items(got)[0]).toMatchObject({
+			runId,
+			workflowId: wf.review,
+			finished: false,
+			files: [],
+		});
 		expect(requestsTo(ctx, 'POST', '/workflows/runs')).toEqual([]);
 	});
 });

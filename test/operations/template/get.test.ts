@@ -5,6 +5,12 @@ import { byId, items, useIntegrationContext } from '../../integration/support';
 const ctx = useIntegrationContext();
 
 it('gets one template with its schema and needsAttention', async () => {
-	const [detail] = items(await ctx.run({ resource: 'template', operation: 'get', templateId: byId(TEMPLATE_IDS.ndaShort) }));
+	const [detail] = items(
+		await ctx.run({
+			resource: 'template',
+			operation: 'get',
+			templateId: byId(TEMPLATE_IDS.ndaShort),
+		}),
+	);
 	expect(detail).toMatchObject({ needsAttention: true, inputSchema: expect.any(Object) });
 });

@@ -11,7 +11,6 @@ import { usePollSimulator } from '../../integration/support';
 const wf = FIXTURE_IDS.workflows;
 const ctx = usePollSimulator();
 
-
 async function startRun(): Promise<string> {
 	const response = await fetch(`${ctx.url}/workflows/runs`, {
 		method: 'POST',
@@ -23,12 +22,20 @@ async function startRun(): Promise<string> {
 
 async function finished(runId: string): Promise<void> {
 	// The simulator's own state, not a clock: polled until the run has ended.
-	while (!['Completed', 'Failed', 'Cancelled'].includes(String(runAdmin(ctx.sim).run(runId)?.status))) await new Promise((resolve) => setTimeout(resolve, 10));
+	while (
+		!['Completed', 'Failed', 'Cancelled'].includes(String(runAdmin(ctx.sim).run(runId)?.status))
+	)
+		await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** A trigger activated (its first poll) before a run that then finishes: the items of the poll after. */
-async function firedFor(options: Record<string, unknown>): Promise<{ runId: string; items: Awaited<ReturnType<PollHarness['poll']>>['items'] }> {
-	const harness = await PollHarness.create({ events: ['Completed'], ...options }, { baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full });
+async function firedFor(
+	options: Record<string, unknown>,
+): Promise<{ runId: string; items: Awaited<ReturnType<PollHarness['poll']>>['items'] }> {
+	const harness = await PollHarness.create(
+		{ events: ['Completed'], ...options },
+		{ baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full },
+	);
 	await harness.poll();
 	const runId = await startRun();
 	await finished(runId);
@@ -41,7 +48,10 @@ describe('Attach Rendered Files', () => {
 		const { runId, items } = await firedFor({ options: { attachFiles: true } });
 		expect(items).toHaveLength(1);
 		const [item] = items!;
-		expect(item.binary?.data).toMatchObject({ fileName: 'contract-summary.pdf', mimeType: 'application/pdf' });
+		expect(item.binary?.data).toMatchObject({
+			fileName: 'contract-summary.pdf',
+			mimeType: 'application/pdf',
+		});
 		expect(item.json.files).toEqual([
 			{
 				name: 'contract-summary.pdf',
@@ -64,11 +74,21 @@ describe('Attach Rendered Files', () => {
 
 describe('the run record’s download paths', () => {
 	const artifacts = (record: IDataObject) =>
-		((record.steps ?? []) as IDataObject[]).flatMap((step) => (step.renderedArtifact ? [step.renderedArtifact as IDataObject] : []));
+		((record.steps ?? []) as IDataObject[]).flatMap((step) =>
+			step.renderedArtifact ? [step.renderedArtifact as IDataObject] : [],
+		);
 
-	it.each([[{}], [{ options: { attachFiles: true } }]])('keep the service’s path and carry the absolute link on the Base URL beside it (%j)', async (options) => {
-		const { runId, items } = await firedFor(options);
-		const path = `/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`;
-		expect(artifacts(items![0].json).map(({ downloadPath, downloadUrl }) => ({ downloadPath, downloadUrl }))).toEqual([{ downloadPath: path, downloadUrl: `${ctx.url}${path}` }]);
-	});
+	it.each([[{}], [{ options: { attachFiles: true } }]])(
+		'keep the service’s path and carry the absolute link on the Base URL beside it (%j)',
+		async (options) => {
+			const { runId, items } = await firedFor(options);
+			const path = `/workflows/runs/${runId}/files/${FIXTURE_IDS.steps.agentSummary.render}/download`;
+			expect(
+				artifacts(items![0].json).map(({ downloadPath, downloadUrl }) => ({
+					downloadPath,
+					downloadUrl,
+				})),
+			).toEqual([{ downloadPath: path, downloadUrl: `${ctx.url}${path}` }]);
+		},
+	);
 });

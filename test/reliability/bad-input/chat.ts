@@ -12,7 +12,12 @@ const chat = (extra: IDataObject = {}) => ({
 	...extra,
 });
 const chatItem = { model: 'dw-standard', question: 'What is the notice period?' };
-const SCHEMA = JSON.stringify({ type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'], additionalProperties: false });
+const SCHEMA = JSON.stringify({
+	type: 'object',
+	properties: { summary: { type: 'string' } },
+	required: ['summary'],
+	additionalProperties: false,
+});
 
 export const CHAT_ROWS: Row[] = [
 	{
@@ -23,7 +28,8 @@ export const CHAT_ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '400',
-		message: /^The workspace does not allow this model for API access \(model_not_allowed\); allowed: dw-standard, dw-reasoning$/,
+		message:
+			/^The workspace does not allow this model for API access \(model_not_allowed\); allowed: dw-standard, dw-reasoning$/,
 	},
 	{
 		operation: 'Chat → Complete',
@@ -38,7 +44,10 @@ export const CHAT_ROWS: Row[] = [
 		operation: 'Chat → Complete',
 		input: 'invalid JSON in the Response Schema option',
 		parameters: chat({ responseFormat: 'jsonSchema', jsonSchema: '={{ $json.schema }}' }),
-		items: jsonItems({ ...chatItem, schema: SCHEMA }, { ...chatItem, schema: '{"type": "object",' }),
+		items: jsonItems(
+			{ ...chatItem, schema: SCHEMA },
+			{ ...chatItem, schema: '{"type": "object",' },
+		),
 		bad: 1,
 		errorClass: 'NodeOperationError',
 		message: /^The Response Schema \(below Response Format\) is not valid JSON$/,
@@ -47,11 +56,22 @@ export const CHAT_ROWS: Row[] = [
 		operation: 'Chat → Complete',
 		input: 'a JSON Schema the deployment cannot honour ($ref)',
 		parameters: chat({ responseFormat: 'jsonSchema', jsonSchema: '={{ $json.schema }}' }),
-		items: jsonItems({ ...chatItem, schema: SCHEMA }, { ...chatItem, schema: JSON.stringify({ type: 'object', properties: { a: { $ref: '#/$defs/x' } }, $defs: { x: { type: 'string' } } }) }),
+		items: jsonItems(
+			{ ...chatItem, schema: SCHEMA },
+			{
+				...chatItem,
+				schema: JSON.stringify({
+					type: 'object',
+					properties: { a: { $ref: '#/$defs/x' } },
+					$defs: { x: { type: 'string' } },
+				}),
+			},
+		),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '400',
-		message: /^The deployment cannot honour this response format \(structured_output_unsupported\)$/,
+		message:
+			/^The deployment cannot honour this response format \(structured_output_unsupported\)$/,
 	},
 	{
 		operation: 'Chat → Complete',

@@ -10,17 +10,33 @@ const startNda = (value: IDataObject) => ({
 	operation: 'start',
 	workflowId: byId(wf.inputNda),
 	inputMode: 'fields',
-	inputFields: mapper({ counterparty: '={{ $json.counterparty }}', effective_date: '={{ $json.date }}', ...value }),
+	inputFields: mapper({
+		counterparty: '={{ $json.counterparty }}',
+		effective_date: '={{ $json.date }}',
+		...value,
+	}),
 });
 const ndaItem = { counterparty: 'Initech Ltd', date: '2026-03-01' };
-const startJson = { resource: 'run', operation: 'start', workflowId: byId(wf.inputNda), inputMode: 'json', inputJson: '={{ $json.raw }}' };
+const startJson = {
+	resource: 'run',
+	operation: 'start',
+	workflowId: byId(wf.inputNda),
+	inputMode: 'json',
+	inputJson: '={{ $json.raw }}',
+};
 const goodJson = JSON.stringify({ counterparty: 'Initech Ltd', effective_date: '2026-03-01' });
 
 export const RUN_START_ROWS: Row[] = [
 	{
 		operation: 'Run → Start',
 		input: 'an empty Input Text (required)',
-		parameters: { resource: 'run', operation: 'start', workflowId: byId(wf.agentSummary), inputMode: 'text', inputText: '={{ $json.text }}' },
+		parameters: {
+			resource: 'run',
+			operation: 'start',
+			workflowId: byId(wf.agentSummary),
+			inputMode: 'text',
+			inputText: '={{ $json.text }}',
+		},
 		items: jsonItems({ text: 'Summarise the agreement.' }, { text: '   ' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
@@ -33,7 +49,8 @@ export const RUN_START_ROWS: Row[] = [
 		items: jsonItems(ndaItem, { ...ndaItem, counterparty: '' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: Counterparty is required but empty$/,
+		message:
+			/^The input for workflow "NDA drafting" is not complete: Counterparty is required but empty$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -42,7 +59,8 @@ export const RUN_START_ROWS: Row[] = [
 		items: jsonItems({ ...ndaItem, term: 24 }, { ...ndaItem, term: 'twelve' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: Term \(months\) must be a number, got "twelve"$/,
+		message:
+			/^The input for workflow "NDA drafting" is not complete: Term \(months\) must be a number, got "twelve"$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -51,7 +69,8 @@ export const RUN_START_ROWS: Row[] = [
 		items: jsonItems({ ...ndaItem, flag: true }, { ...ndaItem, flag: 'maybe' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: Include non-solicitation clause must be true or false, got "maybe"$/,
+		message:
+			/^The input for workflow "NDA drafting" is not complete: Include non-solicitation clause must be true or false, got "maybe"$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -61,7 +80,8 @@ export const RUN_START_ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '400',
-		message: /^The run input does not match the workflow's input schema \(invalid_input\): term_months: must be at most 120$/,
+		message:
+			/^The run input does not match the workflow's input schema \(invalid_input\): term_months: must be at most 120$/,
 	},
 	{
 		operation: 'Run → Start',
@@ -70,7 +90,8 @@ export const RUN_START_ROWS: Row[] = [
 		items: jsonItems({ ...ndaItem, law: 'New York' }, { ...ndaItem, law: 'Mars' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: Governing law "Mars" is not one of .*Delaware/,
+		message:
+			/^The input for workflow "NDA drafting" is not complete: Governing law "Mars" is not one of .*Delaware/,
 	},
 	{
 		operation: 'Run → Start',
@@ -80,13 +101,18 @@ export const RUN_START_ROWS: Row[] = [
 		bad: 1,
 		// Refused before the run starts, under the field's label, with the form to use.
 		errorClass: 'NodeOperationError',
-		message: /^The input for workflow "NDA drafting" is not complete: Effective date "01\/03\/2026" is not a date the service accepts: use yyyy-MM-dd \(e\.g\. 2026-03-01\)$/,
+		message:
+			/^The input for workflow "NDA drafting" is not complete: Effective date "01\/03\/2026" is not a date the service accepts: use yyyy-MM-dd \(e\.g\. 2026-03-01\)$/,
 	},
 	{
 		operation: 'Run → Start',
 		input: 'a document field naming a binary property the item lacks',
 		parameters: startNda({ source_document: 'data' }),
-		items: () => three((index) => ({ json: ndaItem, binary: index === 1 ? undefined : text(`notes-${index}.txt`) })),
+		items: () =>
+			three((index) => ({
+				json: ndaItem,
+				binary: index === 1 ? undefined : text(`notes-${index}.txt`),
+			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
 		message: /^Document field "source_document": the item has no binary property "data"$/,
@@ -98,11 +124,21 @@ export const RUN_START_ROWS: Row[] = [
 		items: () =>
 			three((index) => ({
 				json: ndaItem,
-				binary: index === 1 ? { data: { fileName: 'photo.gif', mimeType: 'image/gif', base64: Buffer.from('GIF89a....').toString('base64') } } : text(`notes-${index}.txt`),
+				binary:
+					index === 1
+						? {
+								data: {
+									fileName: 'photo.gif',
+									mimeType: 'image/gif',
+									base64: Buffer.from('GIF89a....').toString('base64'),
+								},
+							}
+						: text(`notes-${index}.txt`),
 			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Document field "source_document": the file in "data" \("photo\.gif", image\/gif\) is not a type the service accepts$/,
+		message:
+			/^Document field "source_document": the file in "data" \("photo\.gif", image\/gif\) is not a type the service accepts$/,
 		after: () => expect(JSON.stringify(ctx.sim.admin.requests())).not.toContain('photo.gif'),
 	},
 	{
@@ -127,11 +163,21 @@ export const RUN_START_ROWS: Row[] = [
 		operation: 'Run → Start',
 		input: 'a document field given a bare id (JSON mode, service refusal)',
 		parameters: startJson,
-		items: jsonItems({ raw: goodJson }, { raw: JSON.stringify({ counterparty: 'Initech', effective_date: '2026-03-01', source_document: 'doc_123' }) }),
+		items: jsonItems(
+			{ raw: goodJson },
+			{
+				raw: JSON.stringify({
+					counterparty: 'Initech',
+					effective_date: '2026-03-01',
+					source_document: 'doc_123',
+				}),
+			},
+		),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '400',
-		message: /^A document field was given a single id instead of \{documentId, documentVersionId\} \(document_field_invalid_format\): source_document: /,
+		message:
+			/^A document field was given a single id instead of \{documentId, documentVersionId\} \(document_field_invalid_format\): source_document: /,
 	},
 	{
 		operation: 'Run → Start',
@@ -139,28 +185,48 @@ export const RUN_START_ROWS: Row[] = [
 		parameters: startJson,
 		items: jsonItems(
 			{ raw: goodJson },
-			{ raw: JSON.stringify({ counterparty: 'Initech', effective_date: '2026-03-01', source_document: { documentId: 'doc_nope', documentVersionId: 'docv_nope' } }) },
+			{
+				raw: JSON.stringify({
+					counterparty: 'Initech',
+					effective_date: '2026-03-01',
+					source_document: { documentId: 'doc_nope', documentVersionId: 'docv_nope' },
+				}),
+			},
 		),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '400',
-		message: /^The run input does not match the workflow's input schema \(document_not_found\): source_document: /,
+		message:
+			/^The run input does not match the workflow's input schema \(document_not_found\): source_document: /,
 	},
 	{
 		operation: 'Run → Start',
 		input: 'a workflow outside the key’s allowlist',
-		parameters: { resource: 'run', operation: 'start', workflowId: byId('={{ $json.workflowId }}'), inputMode: 'text', inputText: 'Summarise.' },
+		parameters: {
+			resource: 'run',
+			operation: 'start',
+			workflowId: byId('={{ $json.workflowId }}'),
+			inputMode: 'text',
+			inputText: 'Summarise.',
+		},
 		key: 'allowlisted',
 		items: jsonItems({ workflowId: wf.agentSummary }, { workflowId: wf.review }),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '403',
-		message: /^This workflow is not on the API key's workflow allowlist \(workflow_not_in_allowlist\)$/,
+		message:
+			/^This workflow is not on the API key's workflow allowlist \(workflow_not_in_allowlist\)$/,
 	},
 	{
 		operation: 'Run → Start',
 		input: 'text input for a workflow that starts with an input form',
-		parameters: { resource: 'run', operation: 'start', workflowId: byId('={{ $json.workflowId }}'), inputMode: 'text', inputText: 'Draft an NDA.' },
+		parameters: {
+			resource: 'run',
+			operation: 'start',
+			workflowId: byId('={{ $json.workflowId }}'),
+			inputMode: 'text',
+			inputText: 'Draft an NDA.',
+		},
 		items: jsonItems({ workflowId: wf.agentSummary }, { workflowId: wf.inputNda }),
 		bad: 1,
 		errorClass: 'NodeApiError',
@@ -170,7 +236,13 @@ export const RUN_START_ROWS: Row[] = [
 	{
 		operation: 'Run → Start',
 		input: 'a key without the workflows:run scope',
-		parameters: { resource: 'run', operation: 'start', workflowId: byId(wf.agentSummary), inputMode: 'text', inputText: 'Summarise.' },
+		parameters: {
+			resource: 'run',
+			operation: 'start',
+			workflowId: byId(wf.agentSummary),
+			inputMode: 'text',
+			inputText: 'Summarise.',
+		},
 		key: 'readOnly',
 		items: jsonItems({}, {}),
 		bad: 'all',

@@ -1,6 +1,17 @@
 import { byId, callService } from '../../integration/support';
 import { FIXTURE_IDS, runAdmin } from '../../simulator';
-import { ctx, foreign, foreignUntouched, jsonItems, noRequestTo, seedSummaryRuns, steps, three, wf, type Row } from './table';
+import {
+	ctx,
+	foreign,
+	foreignUntouched,
+	jsonItems,
+	noRequestTo,
+	seedSummaryRuns,
+	steps,
+	three,
+	wf,
+	type Row,
+} from './table';
 
 /** Bad input of the operations on started runs: Get, Wait For Run, Cancel, Download File, Download Input Document, Get Many. */
 
@@ -8,7 +19,10 @@ import { ctx, foreign, foreignUntouched, jsonItems, noRequestTo, seedSummaryRuns
 function badRunIdInTheMiddle(runId: string): Pick<Row, 'setup' | 'items'> {
 	return {
 		setup: async () => ({ runs: seedSummaryRuns(2) }),
-		items: (vars) => three((index) => ({ json: { runId: index === 1 ? runId : (vars.runs as string[])[index === 0 ? 0 : 1] } })),
+		items: (vars) =>
+			three((index) => ({
+				json: { runId: index === 1 ? runId : (vars.runs as string[])[index === 0 ? 0 : 1] },
+			})),
 	};
 }
 
@@ -47,7 +61,13 @@ export const RUN_ROWS: Row[] = [
 	{
 		operation: 'Run → Wait For Run',
 		input: 'a run id that does not exist',
-		parameters: { resource: 'run', operation: 'wait', runId: byId('={{ $json.runId }}'), downloadFiles: false, waitOptions: { checkInterval: 1, timeout: 30 } },
+		parameters: {
+			resource: 'run',
+			operation: 'wait',
+			runId: byId('={{ $json.runId }}'),
+			downloadFiles: false,
+			waitOptions: { checkInterval: 1, timeout: 30 },
+		},
 		...badRunIdInTheMiddle('run_does_not_exist'),
 		bad: 1,
 		errorClass: 'NodeApiError',
@@ -58,8 +78,19 @@ export const RUN_ROWS: Row[] = [
 		operation: 'Run → Cancel',
 		input: 'a run started with another key',
 		parameters: { resource: 'run', operation: 'cancel', runId: byId('={{ $json.runId }}') },
-		setup: async () => ({ mine: seedSummaryRuns(2, wf.agentSummary, 'full', 'Running'), theirs: seedSummaryRuns(1, wf.agentSummary, 'full2', 'Running') }),
-		items: (vars) => three((index) => ({ json: { runId: index === 1 ? (vars.theirs as string[])[0] : (vars.mine as string[])[index === 0 ? 0 : 1] } })),
+		setup: async () => ({
+			mine: seedSummaryRuns(2, wf.agentSummary, 'full', 'Running'),
+			theirs: seedSummaryRuns(1, wf.agentSummary, 'full2', 'Running'),
+		}),
+		items: (vars) =>
+			three((index) => ({
+				json: {
+					runId:
+						index === 1
+							? (vars.theirs as string[])[0]
+							: (vars.mine as string[])[index === 0 ? 0 : 1],
+				},
+			})),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '403',
@@ -68,10 +99,19 @@ export const RUN_ROWS: Row[] = [
 	{
 		operation: 'Run → Download File',
 		input: 'a downloadPath on another origin (server-given)',
-		parameters: { resource: 'run', operation: 'downloadFile', runId: byId('={{ $json.runId }}'), fileSelection: 'all' },
+		parameters: {
+			resource: 'run',
+			operation: 'downloadFile',
+			runId: byId('={{ $json.runId }}'),
+			fileSelection: 'all',
+		},
 		setup: async () => {
 			const runs = seedSummaryRuns(3);
-			runAdmin(ctx.sim).setDownloadPath(runs[1], steps.agentSummary.render, `${foreign.url}/files/steal.pdf`);
+			runAdmin(ctx.sim).setDownloadPath(
+				runs[1],
+				steps.agentSummary.render,
+				`${foreign.url}/files/steal.pdf`,
+			);
 			return { runs };
 		},
 		items: (vars) => three((index) => ({ json: { runId: (vars.runs as string[])[index] } })),
@@ -83,9 +123,21 @@ export const RUN_ROWS: Row[] = [
 	{
 		operation: 'Run → Download File',
 		input: 'a step id that does not exist',
-		parameters: { resource: 'run', operation: 'downloadFile', runId: byId('={{ $json.runId }}'), fileSelection: 'step', stepId: '={{ $json.stepId }}' },
+		parameters: {
+			resource: 'run',
+			operation: 'downloadFile',
+			runId: byId('={{ $json.runId }}'),
+			fileSelection: 'step',
+			stepId: '={{ $json.stepId }}',
+		},
 		setup: async () => ({ runs: seedSummaryRuns(1) }),
-		items: (vars) => three((index) => ({ json: { runId: (vars.runs as string[])[0], stepId: index === 1 ? 'stp_nope' : steps.agentSummary.render } })),
+		items: (vars) =>
+			three((index) => ({
+				json: {
+					runId: (vars.runs as string[])[0],
+					stepId: index === 1 ? 'stp_nope' : steps.agentSummary.render,
+				},
+			})),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
@@ -94,9 +146,21 @@ export const RUN_ROWS: Row[] = [
 	{
 		operation: 'Run → Download File',
 		input: 'an empty step id',
-		parameters: { resource: 'run', operation: 'downloadFile', runId: byId('={{ $json.runId }}'), fileSelection: 'step', stepId: '={{ $json.stepId }}' },
+		parameters: {
+			resource: 'run',
+			operation: 'downloadFile',
+			runId: byId('={{ $json.runId }}'),
+			fileSelection: 'step',
+			stepId: '={{ $json.stepId }}',
+		},
 		setup: async () => ({ runs: seedSummaryRuns(1) }),
-		items: (vars) => three((index) => ({ json: { runId: (vars.runs as string[])[0], stepId: index === 1 ? '' : steps.agentSummary.render } })),
+		items: (vars) =>
+			three((index) => ({
+				json: {
+					runId: (vars.runs as string[])[0],
+					stepId: index === 1 ? '' : steps.agentSummary.render,
+				},
+			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
 		message: /^Step ID is empty$/,
@@ -104,22 +168,44 @@ export const RUN_ROWS: Row[] = [
 	{
 		operation: 'Run → Download Input Document',
 		input: 'a document version that is not on the run',
-		parameters: { resource: 'run', operation: 'downloadInputDocument', runId: byId('={{ $json.runId }}'), documentVersionId: '={{ $json.version }}' },
+		parameters: {
+			resource: 'run',
+			operation: 'downloadInputDocument',
+			runId: byId('={{ $json.runId }}'),
+			documentVersionId: '={{ $json.version }}',
+		},
 		setup: async () => {
-			const upload = runAdmin(ctx.sim).seedInputDocument({ keyId: FIXTURE_IDS.keys.full, filename: 'terms.md', contentType: 'text/markdown', data: Buffer.from('# Terms').toString('base64') });
-			const started = await callService(ctx.url, 'POST', '/workflows/runs', { workflowId: wf.multiDocs, input: { documents: [upload] } });
+			const upload = runAdmin(ctx.sim).seedInputDocument({
+				keyId: FIXTURE_IDS.keys.full,
+				filename: 'terms.md',
+				contentType: 'text/markdown',
+				data: Buffer.from('# Terms').toString('base64'),
+			});
+			const started = await callService(ctx.url, 'POST', '/workflows/runs', {
+				workflowId: wf.multiDocs,
+				input: { documents: [upload] },
+			});
 			return { runId: String(started.runId), version: upload.documentVersionId };
 		},
-		items: (vars) => three((index) => ({ json: { runId: vars.runId, version: index === 1 ? 'docv_not_on_run' : vars.version } })),
+		items: (vars) =>
+			three((index) => ({
+				json: { runId: vars.runId, version: index === 1 ? 'docv_not_on_run' : vars.version },
+			})),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
-		message: /^Input document version "docv_not_on_run" was not found on run "run_[0-9a-f]+" \(404\)$/,
+		message:
+			/^Input document version "docv_not_on_run" was not found on run "run_[0-9a-f]+" \(404\)$/,
 	},
 	{
 		operation: 'Run → Get Many',
 		input: 'Started From that is not a date ("yesterday")',
-		parameters: { resource: 'run', operation: 'getAll', limit: 5, filters: { startedFrom: '={{ $json.from }}' } },
+		parameters: {
+			resource: 'run',
+			operation: 'getAll',
+			limit: 5,
+			filters: { startedFrom: '={{ $json.from }}' },
+		},
 		setup: async () => ({ runs: seedSummaryRuns(2) }),
 		items: jsonItems({ from: '2020-01-01' }, { from: 'yesterday' }),
 		bad: 1,

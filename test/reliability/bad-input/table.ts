@@ -14,7 +14,12 @@ export const ctx = new ReliabilityContext();
 export const foreign = new ForeignOrigin();
 export const wf = FIXTURE_IDS.workflows;
 export const steps = FIXTURE_IDS.steps;
-export const mapper = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
+export const mapper = (value: IDataObject) => ({
+	mappingMode: 'defineBelow',
+	value,
+	matchingColumns: [],
+	schema: [],
+});
 
 type ErrorClass = 'NodeOperationError' | 'NodeApiError';
 
@@ -49,16 +54,31 @@ export interface TriggerRow {
 }
 
 export const three = (make: (index: number) => ItemSpec): ItemSpec[] => [0, 1, 2].map(make);
-export const jsonItems = (good: IDataObject, bad: IDataObject) => () => three((index) => ({ json: index === 1 ? bad : good }));
+export const jsonItems = (good: IDataObject, bad: IDataObject) => () =>
+	three((index) => ({ json: index === 1 ? bad : good }));
 
 export const text = (name: string, body = 'Plain notes for the run.\n'): ItemSpec['binary'] => ({
 	data: { fileName: name, mimeType: 'text/plain', base64: Buffer.from(body).toString('base64') },
 });
 
 /** Three Completed runs of the contract summary (seeded: settled at once, files built on first read). */
-export function seedSummaryRuns(count = 3, workflowId: string = wf.agentSummary, key: FixtureKeyName = 'full', status: 'Completed' | 'Running' = 'Completed'): string[] {
-	return runAdmin(ctx.sim).seedRuns([{ workflowId, keyId: FIXTURE_IDS.keys[key], status, startedAt: new Date(Date.now() - 60_000).toISOString(), count }]);
+export function seedSummaryRuns(
+	count = 3,
+	workflowId: string = wf.agentSummary,
+	key: FixtureKeyName = 'full',
+	status: 'Completed' | 'Running' = 'Completed',
+): string[] {
+	return runAdmin(ctx.sim).seedRuns([
+		{
+			workflowId,
+			keyId: FIXTURE_IDS.keys[key],
+			status,
+			startedAt: new Date(Date.now() - 60_000).toISOString(),
+			count,
+		},
+	]);
 }
 
-export const noRequestTo = (path: RegExp) => () => expect(ctx.sim.admin.requests().filter((entry) => path.test(entry.path))).toEqual([]);
+export const noRequestTo = (path: RegExp) => () =>
+	expect(ctx.sim.admin.requests().filter((entry) => path.test(entry.path))).toEqual([]);
 export const foreignUntouched = () => expect(foreign.hits).toEqual([]);

@@ -5,7 +5,11 @@ import { ctx, foreign, foreignUntouched, jsonItems, mapper, three, type Row } fr
 
 /** Bad input of Template → Get, Document → Produce (answers, pictures, Strict, title, scope) and Document → Download. */
 
-const OFFER = { 'employee.name': 'Jordan Lee', 'employee.start_date': '={{ $json.date }}', role: 'Counsel' };
+const OFFER = {
+	'employee.name': 'Jordan Lee',
+	'employee.start_date': '={{ $json.date }}',
+	role: 'Counsel',
+};
 const produce = (answers: IDataObject, extra: IDataObject = {}) => ({
 	resource: 'document',
 	operation: 'produce',
@@ -15,15 +19,24 @@ const produce = (answers: IDataObject, extra: IDataObject = {}) => ({
 });
 const offerItem = { date: '2026-03-01', salary: 85000, nick: '', title: 'Offer' };
 
-async function producedLinks(templateId = 'tpl_offer_letter', input: IDataObject = { employee: { name: 'A', start_date: '2026-03-01' }, role: 'Counsel' }): Promise<IDataObject> {
-	return (await callService(ctx.url, 'POST', `/document-templates/${templateId}/documents`, { input })).links as IDataObject;
+async function producedLinks(
+	templateId = 'tpl_offer_letter',
+	input: IDataObject = { employee: { name: 'A', start_date: '2026-03-01' }, role: 'Counsel' },
+): Promise<IDataObject> {
+	return (
+		await callService(ctx.url, 'POST', `/document-templates/${templateId}/documents`, { input })
+	).links as IDataObject;
 }
 
 export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 	{
 		operation: 'Template → Get',
 		input: 'a template id that does not exist',
-		parameters: { resource: 'template', operation: 'get', templateId: byId('={{ $json.templateId }}') },
+		parameters: {
+			resource: 'template',
+			operation: 'get',
+			templateId: byId('={{ $json.templateId }}'),
+		},
 		items: jsonItems({ templateId: 'tpl_offer_letter' }, { templateId: 'tpl_nope' }),
 		bad: 1,
 		errorClass: 'NodeApiError',
@@ -37,7 +50,8 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, date: '01/03/2026' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: Start date "01\/03\/2026" is not a date the service accepts/,
+		message:
+			/^Some answers for template "Employment offer letter" cannot be sent: Start date "01\/03\/2026" is not a date the service accepts/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -46,7 +60,8 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, date: '2026-02-30' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: Start date "2026-02-30" is not a calendar date$/,
+		message:
+			/^Some answers for template "Employment offer letter" cannot be sent: Start date "2026-02-30" is not a calendar date$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -55,7 +70,8 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, salary: 'lots' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: Annual salary must be a number, got "lots"$/,
+		message:
+			/^Some answers for template "Employment offer letter" cannot be sent: Annual salary must be a number, got "lots"$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -64,7 +80,8 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		items: jsonItems(offerItem, { ...offerItem, nick: 'JL' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: employee\.nickname is not a field of this template/,
+		message:
+			/^Some answers for template "Employment offer letter" cannot be sent: employee\.nickname is not a field of this template/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -73,7 +90,8 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		items: jsonItems({ ...offerItem, role: 'Counsel' }, { ...offerItem, role: 'Partner' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /^Some answers for template "Employment offer letter" cannot be sent: Role "Partner" is not one of Associate, Senior Associate, Counsel$/,
+		message:
+			/^Some answers for template "Employment offer letter" cannot be sent: Role "Partner" is not one of Associate, Senior Associate, Counsel$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -82,7 +100,25 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		items: () =>
 			three((index) => ({
 				json: offerItem,
-				binary: { photo: index === 1 ? { fileName: 'big.png', mimeType: 'image/png', generate: 'png', width: 40, height: 40, padToBytes: 3 * 1024 * 1024 } : { fileName: 'ok.png', mimeType: 'image/png', generate: 'png', width: 40, height: 40 } },
+				binary: {
+					photo:
+						index === 1
+							? {
+									fileName: 'big.png',
+									mimeType: 'image/png',
+									generate: 'png',
+									width: 40,
+									height: 40,
+									padToBytes: 3 * 1024 * 1024,
+								}
+							: {
+									fileName: 'ok.png',
+									mimeType: 'image/png',
+									generate: 'png',
+									width: 40,
+									height: 40,
+								},
+				},
 			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
@@ -95,17 +131,50 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		items: () =>
 			three((index) => ({
 				json: offerItem,
-				binary: { photo: index === 1 ? { fileName: 'wide.png', mimeType: 'image/png', generate: 'png', width: 4000, height: 16 } : { fileName: 'ok.jpg', mimeType: 'image/jpeg', generate: 'jpeg', width: 64, height: 64 } },
+				binary: {
+					photo:
+						index === 1
+							? {
+									fileName: 'wide.png',
+									mimeType: 'image/png',
+									generate: 'png',
+									width: 4000,
+									height: 16,
+								}
+							: {
+									fileName: 'ok.jpg',
+									mimeType: 'image/jpeg',
+									generate: 'jpeg',
+									width: 64,
+									height: 64,
+								},
+				},
 			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
-		message: /Photo \(binary field "photo"\) is 4000 × 16 px; pictures may be at most 2,000 px on each side$/,
+		message:
+			/Photo \(binary field "photo"\) is 4000 × 16 px; pictures may be at most 2,000 px on each side$/,
 	},
 	{
 		operation: 'Document → Produce',
 		input: 'a picture field naming a binary property the item lacks',
 		parameters: produce({ 'employee.photo': 'photo' }),
-		items: () => three((index) => ({ json: offerItem, binary: index === 1 ? undefined : { photo: { fileName: 'ok.png', mimeType: 'image/png', generate: 'png', width: 40, height: 40 } } })),
+		items: () =>
+			three((index) => ({
+				json: offerItem,
+				binary:
+					index === 1
+						? undefined
+						: {
+								photo: {
+									fileName: 'ok.png',
+									mimeType: 'image/png',
+									generate: 'png',
+									width: 40,
+									height: 40,
+								},
+							},
+			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
 		message: /Photo names the binary field "photo", which this item does not have$/,
@@ -117,7 +186,23 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		items: () =>
 			three((index) => ({
 				json: offerItem,
-				binary: { photo: index === 1 ? { fileName: 'photo.pdf', mimeType: 'application/pdf', generate: 'pdf', sizeBytes: 2048 } : { fileName: 'ok.png', mimeType: 'image/png', generate: 'png', width: 40, height: 40 } },
+				binary: {
+					photo:
+						index === 1
+							? {
+									fileName: 'photo.pdf',
+									mimeType: 'application/pdf',
+									generate: 'pdf',
+									sizeBytes: 2048,
+								}
+							: {
+									fileName: 'ok.png',
+									mimeType: 'image/png',
+									generate: 'png',
+									width: 40,
+									height: 40,
+								},
+				},
 			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
@@ -131,7 +216,8 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '422',
-		message: /^Required answers are missing, so nothing was produced \(fields_missing\): employee\.start_date$/,
+		message:
+			/^Required answers are missing, so nothing was produced \(fields_missing\): employee\.start_date$/,
 	},
 	{
 		operation: 'Document → Produce',
@@ -159,7 +245,12 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		input: 'a document link on another origin',
 		parameters: { resource: 'document', operation: 'download', format: 'pdf' },
 		setup: async () => ({ links: await producedLinks() }),
-		items: (vars) => three((index) => ({ json: { links: index === 1 ? { pdf: `${foreign.url}/documents/steal/content/pdf` } : vars.links } })),
+		items: (vars) =>
+			three((index) => ({
+				json: {
+					links: index === 1 ? { pdf: `${foreign.url}/documents/steal/content/pdf` } : vars.links,
+				},
+			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
 		message: /^Refused to follow a link that points outside the service$/,
@@ -170,7 +261,10 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		input: 'links without the asked format',
 		parameters: { resource: 'document', operation: 'download', format: 'pdf' },
 		setup: async () => ({ links: await producedLinks() }),
-		items: (vars) => three((index) => ({ json: { links: index === 1 ? { docx: (vars.links as IDataObject).docx } : vars.links } })),
+		items: (vars) =>
+			three((index) => ({
+				json: { links: index === 1 ? { docx: (vars.links as IDataObject).docx } : vars.links },
+			})),
 		bad: 1,
 		errorClass: 'NodeOperationError',
 		message: /^Document Link of item 1 has no pdf link \(it has docx\)$/,
@@ -179,11 +273,19 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 		operation: 'Document → Download',
 		input: 'a document that needs a person’s review first',
 		parameters: { resource: 'document', operation: 'download', format: 'pdf' },
-		setup: async () => ({ links: await producedLinks(), review: await producedLinks('tpl_board_resolution', { resolution_text: 'Approve.', meeting_date: '2026-02-10' }) }),
-		items: (vars) => three((index) => ({ json: { links: index === 1 ? vars.review : vars.links } })),
+		setup: async () => ({
+			links: await producedLinks(),
+			review: await producedLinks('tpl_board_resolution', {
+				resolution_text: 'Approve.',
+				meeting_date: '2026-02-10',
+			}),
+		}),
+		items: (vars) =>
+			three((index) => ({ json: { links: index === 1 ? vars.review : vars.links } })),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '403',
-		message: /^A person must review this document in the workspace before its content can be downloaded \(review_required\)$/,
+		message:
+			/^A person must review this document in the workspace before its content can be downloaded \(review_required\)$/,
 	},
 ];

@@ -3,14 +3,21 @@ import { ctx, foreign, foreignUntouched, steps, wf, type TriggerRow } from './ta
 
 /** Bad input of the trigger (Run Finished): its settings, its key, its Base URL, a file link on another origin. */
 export const TRIGGER_ROWS: TriggerRow[] = [
-	{ operation: 'Trigger (Run Finished)', input: 'no event selected', parameters: { events: [] }, errorClass: 'NodeOperationError', message: /^Select at least one event$/ },
+	{
+		operation: 'Trigger (Run Finished)',
+		input: 'no event selected',
+		parameters: { events: [] },
+		errorClass: 'NodeOperationError',
+		message: /^Select at least one event$/,
+	},
 	{
 		operation: 'Trigger (Run Finished)',
 		input: 'an expired key',
 		parameters: { events: ['Completed'] },
 		key: 'expired',
 		errorClass: 'NodeApiError',
-		message: /^The service refused the API key \(invalid_api_key\): it is wrong, revoked or expired$/,
+		message:
+			/^The service refused the API key \(invalid_api_key\): it is wrong, revoked or expired$/,
 	},
 	{
 		operation: 'Trigger (Run Finished)',
@@ -35,9 +42,19 @@ export const TRIGGER_ROWS: TriggerRow[] = [
 		afterActivation: async () => {
 			// Finished after the activation (a run that finished before it is history and never fires).
 			const [runId] = runAdmin(ctx.sim).seedRuns([
-				{ workflowId: wf.agentSummary, keyId: FIXTURE_IDS.keys.full, status: 'Completed', startedAt: new Date(Date.now() - 60_000).toISOString(), completedAt: new Date().toISOString() },
+				{
+					workflowId: wf.agentSummary,
+					keyId: FIXTURE_IDS.keys.full,
+					status: 'Completed',
+					startedAt: new Date(Date.now() - 60_000).toISOString(),
+					completedAt: new Date().toISOString(),
+				},
 			]);
-			runAdmin(ctx.sim).setDownloadPath(runId, steps.agentSummary.render, `${foreign.url}/files/steal.pdf`);
+			runAdmin(ctx.sim).setDownloadPath(
+				runId,
+				steps.agentSummary.render,
+				`${foreign.url}/files/steal.pdf`,
+			);
 		},
 		errorClass: 'NodeOperationError',
 		message: /^Refused to follow a link that points outside the service$/,

@@ -6,7 +6,11 @@ export const WORKFLOW_ROWS: Row[] = [
 	{
 		operation: 'Workflow → Get',
 		input: 'a workflow id that does not exist',
-		parameters: { resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.workflowId }}') },
+		parameters: {
+			resource: 'workflow',
+			operation: 'get',
+			workflowId: byId('={{ $json.workflowId }}'),
+		},
 		items: jsonItems({ workflowId: wf.agentSummary }, { workflowId: 'wf_does_not_exist' }),
 		bad: 1,
 		errorClass: 'NodeApiError',
@@ -16,7 +20,11 @@ export const WORKFLOW_ROWS: Row[] = [
 	{
 		operation: 'Workflow → Get',
 		input: 'a workflow with only a draft version (invisible to keys)',
-		parameters: { resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.workflowId }}') },
+		parameters: {
+			resource: 'workflow',
+			operation: 'get',
+			workflowId: byId('={{ $json.workflowId }}'),
+		},
 		items: jsonItems({ workflowId: wf.inputNda }, { workflowId: wf.draftOnly }),
 		bad: 1,
 		errorClass: 'NodeApiError',
@@ -26,7 +34,11 @@ export const WORKFLOW_ROWS: Row[] = [
 	{
 		operation: 'Workflow → Get',
 		input: 'an empty workflow id (expression resolved to nothing)',
-		parameters: { resource: 'workflow', operation: 'get', workflowId: byId('={{ $json.workflowId }}') },
+		parameters: {
+			resource: 'workflow',
+			operation: 'get',
+			workflowId: byId('={{ $json.workflowId }}'),
+		},
 		items: jsonItems({ workflowId: wf.agentSummary }, { workflowId: '' }),
 		bad: 1,
 		errorClass: 'NodeOperationError',
@@ -41,6 +53,7 @@ export const WORKFLOW_ROWS: Row[] = [
 		bad: 'all',
 		errorClass: 'NodeApiError',
 		httpCode: '401',
-		message: /^The service refused the API key \(invalid_api_key\): it is wrong, revoked or expired$/,
+		message:
+			/^The service refused the API key \(invalid_api_key\): it is wrong, revoked or expired$/,
 	},
 ];

@@ -19,16 +19,43 @@ export interface Target {
 }
 
 export const TARGETS: Record<Operation, Target> = {
-	'Start Run + Wait': { method: 'POST', path: '/workflows/runs', pattern: /^\/workflows\/runs$/, timeoutS: 60 },
-	'Wait: event stream': { method: 'GET', path: '^/workflows/runs/[^/]+/events$', pattern: /^\/workflows\/runs\/[^/]+\/events$/, timeoutS: 120 },
-	Upload: { method: 'POST', path: '/workflow-inputs/documents', pattern: /^\/workflow-inputs\/documents$/, timeoutS: 300 },
-	Produce: { method: 'POST', path: '^/document-templates/[^/]+/documents$', pattern: /^\/document-templates\/[^/]+\/documents$/, timeoutS: 60 },
-	Chat: { method: 'POST', path: '/v1/chat/completions', pattern: /^\/v1\/chat\/completions$/, timeoutS: 120 },
+	'Start Run + Wait': {
+		method: 'POST',
+		path: '/workflows/runs',
+		pattern: /^\/workflows\/runs$/,
+		timeoutS: 60,
+	},
+	'Wait: event stream': {
+		method: 'GET',
+		path: '^/workflows/runs/[^/]+/events$',
+		pattern: /^\/workflows\/runs\/[^/]+\/events$/,
+		timeoutS: 120,
+	},
+	Upload: {
+		method: 'POST',
+		path: '/workflow-inputs/documents',
+		pattern: /^\/workflow-inputs\/documents$/,
+		timeoutS: 300,
+	},
+	Produce: {
+		method: 'POST',
+		path: '^/document-templates/[^/]+/documents$',
+		pattern: /^\/document-templates\/[^/]+\/documents$/,
+		timeoutS: 60,
+	},
+	Chat: {
+		method: 'POST',
+		path: '/v1/chat/completions',
+		pattern: /^\/v1\/chat\/completions$/,
+		timeoutS: 120,
+	},
 };
 const EVENTS = TARGETS['Wait: event stream'];
 
 /** What the cell must end with: both items succeed, or the first fails with this message (the second succeeds). */
-type Expected = { outcome: 'success'; attempts?: number; minRetryGapMs?: number } | { outcome: 'first fails'; message: RegExp; description?: RegExp; attempts: number };
+type Expected =
+	| { outcome: 'success'; attempts?: number; minRetryGapMs?: number }
+	| { outcome: 'first fails'; message: RegExp; description?: RegExp; attempts: number };
 
 export interface Cell {
 	operation: Operation;
@@ -49,26 +76,55 @@ export const MAY_HAVE_HAPPENED = /may have reached the service|was started, but/
 function cellsFor(operation: Operation): Cell[] {
 	const target = TARGETS[operation];
 	const on = { method: target.method, path: target.path };
-	const stream = operation === 'Chat' ? { path: target.path } : operation === 'Start Run + Wait' ? { path: EVENTS.path } : undefined;
+	const stream =
+		operation === 'Chat'
+			? { path: target.path }
+			: operation === 'Start Run + Wait'
+				? { path: EVENTS.path }
+				: undefined;
 	const isPost = target.method === 'POST';
 	const cells: Cell[] = [];
 	if (stream && operation === 'Start Run + Wait') {
 		// Every connection of the run's stream is cut: the wait must reconnect (with backoff) and still finish.
-		for (const [fault, afterFrames] of [['drop after 0 frames', 0], ['drop after 1 frame', 1], ['drop after 5 frames', 5]] as const)
-			cells.push({ operation, fault, rules: [{ kind: 'drop-stream', afterFrames, ...stream, times: Infinity }], expected: { outcome: 'success' }, maxStreamConnections: 12 });
+		for (const [fault, afterFrames] of [
+			['drop after 0 frames', 0],
+			['drop after 1 frame', 1],
+			['drop after 5 frames', 5],
+		] as const)
+			cells.push({
+				operation,
+				fault,
+				rules: [{ kind: 'drop-stream', afterFrames, ...stream, times: Infinity }],
+				expected: { outcome: 'success' },
+				maxStreamConnections: 12,
+			});
 	}
 	if (stream && operation === 'Chat') {
 		// The completion was answered (and counted) when the stream broke: the node must say so, not re-ask.
-		for (const [fault, afterFrames] of [['drop after 0 frames', 0], ['drop after 1 frame', 1], ['drop after 5 frames', 5]] as const)
+		for (const [fault, afterFrames] of [
+			['drop after 0 frames', 0],
+			['drop after 1 frame', 1],
+			['drop after 5 frames', 5],
+		] as const)
 			cells.push({
 				operation,
 				fault,
 				rules: [{ kind: 'drop-stream', afterFrames, ...stream, times: 1 }],
-				expected: { outcome: 'first fails', message: /^The answer stream ended before the answer was complete$/, description: /connection may have been cut/, attempts: 1 },
+				expected: {
+					outcome: 'first fails',
+					message: /^The answer stream ended before the answer was complete$/,
+					description: /connection may have been cut/,
+					attempts: 1,
+				},
 			});
 	}
 	cells.push(
-		{ operation, fault: '423 burst', rules: [{ kind: 'status', status: 423, ...on, times: 3 }], expected: { outcome: 'success', attempts: 4 } },
+		{
+			operation,
+			fault: '423 burst',
+			rules: [{ kind: 'status', status: 423, ...on, times: 3 }],
+			expected: { outcome: 'success', attempts: 4 },
+		},
 		{
 			operation,
 			fault: '429 burst + Retry-After',
@@ -86,7 +142,10 @@ function cellsFor(operation: Operation): Cell[] {
 					operation === 'Wait: event stream'
 						? /^Run run_[0-9a-f]+ was started, but following it failed: API keys are disabled on this deployment of the service \(feature_disabled\)$/
 						: /^API keys are disabled on this deployment of the service \(feature_disabled\)$/,
-				description: operation === 'Wait: event stream' ? /do not start it again[^]*Retrying will not help/ : /Retrying will not help/,
+				description:
+					operation === 'Wait: event stream'
+						? /do not start it again[^]*Retrying will not help/
+						: /Retrying will not help/,
 				attempts: 1,
 			},
 		},
@@ -94,10 +153,25 @@ function cellsFor(operation: Operation): Cell[] {
 			operation,
 			fault: 'delayed past timeout',
 			// A POST's answer is held after the handler ran (its effect exists); a GET is held before it is processed.
-			rules: [{ kind: 'delay', phase: isPost ? 'after' : 'before', ms: COMPRESSED_TIMEOUT_MS + 1000, ...on, times: 1 }],
+			rules: [
+				{
+					kind: 'delay',
+					phase: isPost ? 'after' : 'before',
+					ms: COMPRESSED_TIMEOUT_MS + 1000,
+					...on,
+					times: 1,
+				},
+			],
 			compress: true,
 			expected: isPost
-				? { outcome: 'first fails', message: new RegExp(`^The service did not answer within ${target.timeoutS} s \\(ECONNABORTED\\)$`), description: MAY_HAVE_REACHED, attempts: 1 }
+				? {
+						outcome: 'first fails',
+						message: new RegExp(
+							`^The service did not answer within ${target.timeoutS} s \\(ECONNABORTED\\)$`,
+						),
+						description: MAY_HAVE_REACHED,
+						attempts: 1,
+					}
 				: { outcome: 'success', attempts: 2 },
 		},
 		{
@@ -105,12 +179,23 @@ function cellsFor(operation: Operation): Cell[] {
 			fault: 'reset after receipt',
 			rules: [{ kind: 'reset', phase: isPost ? 'after' : 'before', ...on, times: 1 }],
 			expected: isPost
-				? { outcome: 'first fails', message: /^The connection to the service broke before it answered \(ECONNRESET\)$/, description: MAY_HAVE_REACHED, attempts: 1 }
+				? {
+						outcome: 'first fails',
+						message: /^The connection to the service broke before it answered \(ECONNRESET\)$/,
+						description: MAY_HAVE_REACHED,
+						attempts: 1,
+					}
 				: { outcome: 'success', attempts: 2 },
 		},
 	);
 	return cells;
 }
 
-const OPERATIONS: Operation[] = ['Start Run + Wait', 'Wait: event stream', 'Upload', 'Produce', 'Chat'];
+const OPERATIONS: Operation[] = [
+	'Start Run + Wait',
+	'Wait: event stream',
+	'Upload',
+	'Produce',
+	'Chat',
+];
 export const CELLS = OPERATIONS.flatMap(cellsFor);

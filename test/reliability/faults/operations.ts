@@ -28,7 +28,14 @@ export function itemsFor(cell: Cell): ItemSpec[] {
 		},
 		binary:
 			cell.operation === 'Upload'
-				? { data: { fileName: `${tag}-${index}.pdf`, mimeType: 'application/pdf', generate: 'pdf', sizeBytes: UPLOAD_SIZES[index] } }
+				? {
+						data: {
+							fileName: `${tag}-${index}.pdf`,
+							mimeType: 'application/pdf',
+							generate: 'pdf',
+							sizeBytes: UPLOAD_SIZES[index],
+						},
+					}
 				: undefined,
 	}));
 }
@@ -65,18 +72,32 @@ function operationParameters(operation: Operation): IDataObject {
 				title: '={{ $json.title }}',
 				answers: {
 					mappingMode: 'defineBelow',
-					value: { 'employee.name': 'Jordan Lee', 'employee.start_date': '2026-03-01', role: 'Counsel' },
+					value: {
+						'employee.name': 'Jordan Lee',
+						'employee.start_date': '2026-03-01',
+						role: 'Counsel',
+					},
 					matchingColumns: [],
 					schema: [],
 				},
 			};
 		case 'Chat':
-			return { resource: 'chat', operation: 'complete', model: 'dw-standard', messages: { values: [{ role: 'user', content: '={{ $json.question }}' }] } };
+			return {
+				resource: 'chat',
+				operation: 'complete',
+				model: 'dw-standard',
+				messages: { values: [{ role: 'user', content: '={{ $json.question }}' }] },
+			};
 	}
 }
 
 /** How many times the service acted on each item's input (runs started, uploads stored, documents produced, completions answered). */
-export function effectsPerItem(ctx: IntegrationContext, cell: Cell, items: ItemSpec[], log: RequestLogEntry[]): number[] {
+export function effectsPerItem(
+	ctx: IntegrationContext,
+	cell: Cell,
+	items: ItemSpec[],
+	log: RequestLogEntry[],
+): number[] {
 	switch (cell.operation) {
 		case 'Start Run + Wait':
 		case 'Wait: event stream': {
@@ -85,11 +106,17 @@ export function effectsPerItem(ctx: IntegrationContext, cell: Cell, items: ItemS
 		}
 		case 'Upload': {
 			const uploads = uploadsAdmin(ctx.sim).uploads();
-			return items.map((item) => uploads.filter((upload) => upload.filename === item.binary?.data.fileName).length);
+			return items.map(
+				(item) => uploads.filter((upload) => upload.filename === item.binary?.data.fileName).length,
+			);
 		}
 		case 'Produce': {
-			const documents = templatesAdmin(ctx.sim).documents().filter((document) => document.origin === 'api');
-			return items.map((item) => documents.filter((document) => document.title === item.json?.title).length);
+			const documents = templatesAdmin(ctx.sim)
+				.documents()
+				.filter((document) => document.origin === 'api');
+			return items.map(
+				(item) => documents.filter((document) => document.title === item.json?.title).length,
+			);
 		}
 		case 'Chat':
 			// A completion is answered (and counted) once the handler ran: a 200, or an answer held or cut after it.
@@ -99,7 +126,8 @@ export function effectsPerItem(ctx: IntegrationContext, cell: Cell, items: ItemS
 						(entry) =>
 							TARGETS.Chat.pattern.test(entry.path) &&
 							JSON.stringify(entry.requestBody).includes(String(item.json?.question)) &&
-							(entry.status === 200 || entry.faults.some((fault) => /delay-after|reset-after/.test(fault))),
+							(entry.status === 200 ||
+								entry.faults.some((fault) => /delay-after|reset-after/.test(fault))),
 					).length,
 			);
 	}
@@ -121,7 +149,12 @@ export function resultOf(cell: Cell, outcome: ItemOutcome): string | undefined {
 }
 
 /** The targeted requests of each item. Items run one after the other, so the log splits where item 1 begins. */
-export function splitByItem(ctx: IntegrationContext, cell: Cell, entries: RequestLogEntry[], items: ItemSpec[]): RequestLogEntry[][] {
+export function splitByItem(
+	ctx: IntegrationContext,
+	cell: Cell,
+	entries: RequestLogEntry[],
+	items: ItemSpec[],
+): RequestLogEntry[][] {
 	const belongsTo = (entry: RequestLogEntry, index: number): boolean => {
 		const json = items[index].json ?? {};
 		const body = JSON.stringify(entry.requestBody ?? null);
@@ -134,10 +167,15 @@ export function splitByItem(ctx: IntegrationContext, cell: Cell, entries: Reques
 				return body.includes(String(json.question));
 			case 'Upload': {
 				const bytes = (entry.requestBody as { bytes?: unknown } | undefined)?.bytes;
-				return body.includes(String(items[index].binary?.data.fileName)) || (typeof bytes === 'number' && Math.abs(bytes - UPLOAD_SIZES[index]) < 2048);
+				return (
+					body.includes(String(items[index].binary?.data.fileName)) ||
+					(typeof bytes === 'number' && Math.abs(bytes - UPLOAD_SIZES[index]) < 2048)
+				);
 			}
 			case 'Wait: event stream': {
-				const run = runAdmin(ctx.sim).runs().find((candidate) => candidate.input === json.text);
+				const run = runAdmin(ctx.sim)
+					.runs()
+					.find((candidate) => candidate.input === json.text);
 				return !!run && entry.path.includes(run.runId);
 			}
 		}
@@ -147,5 +185,11 @@ export function splitByItem(ctx: IntegrationContext, cell: Cell, entries: Reques
 
 export function describeOutcome(outcomes: ItemOutcome[]): string {
 	if (outcomes.every((outcome) => outcome.ok)) return 'both items succeeded';
-	return outcomes.map((outcome) => (outcome.ok ? `item ${outcome.index} succeeded` : `item ${outcome.index} failed: ${outcome.message}`)).join('; ');
+	return outcomes
+		.map((outcome) =>
+			outcome.ok
+				? `item ${outcome.index} succeeded`
+				: `item ${outcome.index} failed: ${outcome.message}`,
+		)
+		.join('; ');
 }

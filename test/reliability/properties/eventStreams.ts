@@ -5,22 +5,55 @@ import fc from 'fast-check';
  * random line endings, cut into random byte chunks; the StepProgress and chat deltas a stream carries.
  */
 
-export type Line = { kind: 'comment'; text: string } | { kind: 'frame'; event?: string; data: string };
+export type Line =
+	| { kind: 'comment'; text: string }
+	| { kind: 'frame'; event?: string; data: string };
 const LINE_ENDS = ['\n', '\r\n', '\r'] as const;
 
 /** Data as a service may send it: any characters but CR (a line end), multi-byte ones included. */
-const dataText = fc.string({ unit: fc.oneof(fc.constantFrom('a', ' ', ':', '{', '"', '\n', 'é', '✓', '😀', '中', '\u0000'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 24 }).map((text) => text.replace(/\r/g, ''));
-const eventName = fc.constantFrom(undefined, 'message', 'StepProgress', 'connected', 'RunCompleted', 'Ünïcode-event');
+const dataText = fc
+	.string({
+		unit: fc.oneof(
+			fc.constantFrom('a', ' ', ':', '{', '"', '\n', 'é', '✓', '😀', '中', '\u0000'),
+			fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+		),
+		maxLength: 24,
+	})
+	.map((text) => text.replace(/\r/g, ''));
+const eventName = fc.constantFrom(
+	undefined,
+	'message',
+	'StepProgress',
+	'connected',
+	'RunCompleted',
+	'Ünïcode-event',
+);
 export const sseLines = fc.array(
 	fc.oneof(
-		{ weight: 4, arbitrary: fc.record({ kind: fc.constant('frame' as const), event: eventName, data: dataText }) },
-		{ weight: 1, arbitrary: fc.record({ kind: fc.constant('comment' as const), text: fc.constantFrom('keep-alive', '', 'ping ✓') }) },
+		{
+			weight: 4,
+			arbitrary: fc.record({
+				kind: fc.constant('frame' as const),
+				event: eventName,
+				data: dataText,
+			}),
+		},
+		{
+			weight: 1,
+			arbitrary: fc.record({
+				kind: fc.constant('comment' as const),
+				text: fc.constantFrom('keep-alive', '', 'ping ✓'),
+			}),
+		},
 	),
 	{ maxLength: 25 },
 ) as fc.Arbitrary<Line[]>;
 
 /** Serialises frames and comments with the given line endings; returns the text and the events a reader must see. */
-export function serialise(lines: Line[], ends: number[]): { text: string; events: Array<{ event: string; data: string }>; comments: number } {
+export function serialise(
+	lines: Line[],
+	ends: number[],
+): { text: string; events: Array<{ event: string; data: string }>; comments: number } {
 	let text = '';
 	let previousEnd = '';
 	let endIndex = 0;
@@ -52,7 +85,9 @@ export function serialise(lines: Line[], ends: number[]): { text: string; events
 
 /** The bytes cut at the given positions (anywhere: inside a field, a CRLF or a multi-byte character). */
 export function cut(bytes: Buffer, positions: number[]): Buffer[] {
-	const at = [...new Set(positions.map((position) => position % (bytes.length + 1)))].sort((a, b) => a - b);
+	const at = [...new Set(positions.map((position) => position % (bytes.length + 1)))].sort(
+		(a, b) => a - b,
+	);
 	const chunks: Buffer[] = [];
 	let previous = 0;
 	for (const position of [...at, bytes.length]) {
@@ -62,12 +97,28 @@ export function cut(bytes: Buffer, positions: number[]): Buffer[] {
 	return chunks;
 }
 
-export const deltas = fc.array(fc.string({ unit: fc.oneof(fc.constantFrom('a', ' ', 'é', '😀', '中', '\n', '"', ':'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 8 }).map((text) => text.replace(/\r/g, '')), {
-	minLength: 1,
-	maxLength: 12,
-});
+export const deltas = fc.array(
+	fc
+		.string({
+			unit: fc.oneof(
+				fc.constantFrom('a', ' ', 'é', '😀', '中', '\n', '"', ':'),
+				fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+			),
+			minLength: 1,
+			maxLength: 8,
+		})
+		.map((text) => text.replace(/\r/g, '')),
+	{
+		minLength: 1,
+		maxLength: 12,
+	},
+);
 
 export function frames(list: Array<{ event?: string; data: unknown }>, ends: number[]): Buffer {
-	const lines: Line[] = list.map(({ event, data }) => ({ kind: 'frame', event, data: typeof data === 'string' ? data : JSON.stringify(data) }));
+	const lines: Line[] = list.map(({ event, data }) => ({
+		kind: 'frame',
+		event,
+		data: typeof data === 'string' ? data : JSON.stringify(data),
+	}));
 	return Buffer.from(serialise(lines, ends).text, 'utf8');
 }

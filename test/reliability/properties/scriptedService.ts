@@ -19,7 +19,9 @@ export interface ScriptedService {
 }
 
 /** Starts the service; `script` is read at each request, so a test changes the answers between runs. */
-export async function startScriptedService(script: Record<string, Scripted>): Promise<ScriptedService> {
+export async function startScriptedService(
+	script: Record<string, Scripted>,
+): Promise<ScriptedService> {
 	const http: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
 		req.resume();
 		req.on('end', () => {
@@ -35,7 +37,10 @@ export async function startScriptedService(script: Record<string, Scripted>): Pr
 					res.end(JSON.stringify(answer.json));
 					return;
 				}
-				res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+				res.writeHead(200, {
+					'content-type': 'text/event-stream; charset=utf-8',
+					'cache-control': 'no-cache',
+				});
 				res.flushHeaders();
 				for (const piece of answer.stream ?? []) {
 					res.write(piece);

@@ -1,8 +1,23 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeType,
+} from 'n8n-workflow';
 
-import { ACTION_NODE, CREDENTIAL_TYPE, NODE_TYPE, credentialFor, registerNodeTypes, runWorkflow, type HarnessRun, type WorkflowJson } from '../../harness';
+import {
+	ACTION_NODE,
+	CREDENTIAL_TYPE,
+	NODE_TYPE,
+	credentialFor,
+	registerNodeTypes,
+	runWorkflow,
+	type HarnessRun,
+	type WorkflowJson,
+} from '../../harness';
 import { HarnessCredentialsHelper } from '../../harness/credentialsHelper';
 import { TestItemsNode, itemsOfParameter } from '../../harness/standInNodes';
 import { IntegrationContext } from '../../integration/support';
@@ -46,7 +61,9 @@ function generateBytes(spec: BinarySpec): Buffer {
 		case 'png': {
 			const png = encodePng(spec.width, spec.height);
 			// Bytes after IEND: still a PNG by its magic bytes and header, as large as asked.
-			return spec.padToBytes && spec.padToBytes > png.length ? Buffer.concat([png, Buffer.alloc(spec.padToBytes - png.length)]) : png;
+			return spec.padToBytes && spec.padToBytes > png.length
+				? Buffer.concat([png, Buffer.alloc(spec.padToBytes - png.length)])
+				: png;
 		}
 		case 'jpeg':
 			return encodeGrayJpeg(spec.width, spec.height);
@@ -55,7 +72,13 @@ function generateBytes(spec: BinarySpec): Buffer {
 
 /** Emits the items of its `items` parameter, as the harness's Test Items node does; the files are generated here. */
 class ReliabilityItemsNode implements INodeType {
-	description = { ...new TestItemsNode().description, displayName: 'Reliability Items', name: 'reliabilityItems', description: 'Emits test items, generating their files', defaults: { name: 'Items' } };
+	description = {
+		...new TestItemsNode().description,
+		displayName: 'Reliability Items',
+		name: 'reliabilityItems',
+		description: 'Emits test items, generating their files',
+		defaults: { name: 'Items' },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await itemsOfParameter<BinarySpec>(this, generateBytes);
@@ -87,10 +110,18 @@ export function compressTimeouts(scale: TimeoutScale | undefined): void {
 	if (!patched) {
 		patched = true;
 		const original = HarnessCredentialsHelper.prototype.authenticate;
-		HarnessCredentialsHelper.prototype.authenticate = async function (this: HarnessCredentialsHelper, ...args: Parameters<typeof original>) {
+		HarnessCredentialsHelper.prototype.authenticate = async function (
+			this: HarnessCredentialsHelper,
+			...args: Parameters<typeof original>
+		) {
 			const options = (await original.apply(this, args)) as IHttpRequestOptions;
 			const rule = timeoutScale;
-			if (rule && typeof options.timeout === 'number' && (options.method ?? 'GET').toUpperCase() === rule.method && rule.path.test(new URL(String(options.url)).pathname))
+			if (
+				rule &&
+				typeof options.timeout === 'number' &&
+				(options.method ?? 'GET').toUpperCase() === rule.method &&
+				rule.path.test(new URL(String(options.url)).pathname)
+			)
 				// A copy: the node's own request options (and the timeout it reports) stay as the node set them.
 				return { ...options, timeout: Math.max(1, Math.round(options.timeout * rule.factor)) };
 			return options;
@@ -110,8 +141,14 @@ export interface RunSpec {
 	streaming?: boolean;
 }
 
-function workflowFor(parameters: IDataObject, items: ItemSpec[] | undefined, continueOnFail: boolean): WorkflowJson {
-	const nodes: WorkflowJson['nodes'] = [{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} }];
+function workflowFor(
+	parameters: IDataObject,
+	items: ItemSpec[] | undefined,
+	continueOnFail: boolean,
+): WorkflowJson {
+	const nodes: WorkflowJson['nodes'] = [
+		{ name: 'Manual Trigger', type: 'n8n-nodes-base.manualTrigger', parameters: {} },
+	];
 	const connections: WorkflowJson['connections'] = {};
 	let previous = 'Manual Trigger';
 	if (items) {
@@ -134,10 +171,13 @@ function workflowFor(parameters: IDataObject, items: ItemSpec[] | undefined, con
 export async function runNode(ctx: IntegrationContext, spec: RunSpec): Promise<HarnessRun> {
 	const key = spec.key ?? 'full';
 	const apiKey = typeof key === 'string' ? FIXTURE_KEYS[key] : key.literal;
-	const result = await runWorkflow(workflowFor(spec.parameters, spec.items, spec.continueOnFail === true), {
-		credentials: [credentialFor(spec.baseUrl ?? ctx.url, apiKey)],
-		streaming: spec.streaming,
-	});
+	const result = await runWorkflow(
+		workflowFor(spec.parameters, spec.items, spec.continueOnFail === true),
+		{
+			credentials: [credentialFor(spec.baseUrl ?? ctx.url, apiKey)],
+			streaming: spec.streaming,
+		},
+	);
 	ctx.record(result);
 	return result;
 }
@@ -154,18 +194,27 @@ export interface ThrownError {
 
 /** The error that stopped the node (Continue On Fail off): class, message and the item it names. */
 export function thrownError(result: HarnessRun): ThrownError | undefined {
-	const error = (result.nodeError(ACTION_NODE) ?? result.error) as (Error & { description?: string; context?: IDataObject; httpCode?: string }) | undefined;
+	const error = (result.nodeError(ACTION_NODE) ?? result.error) as
+		| (Error & { description?: string; context?: IDataObject; httpCode?: string })
+		| undefined;
 	if (!error) return undefined;
 	// n8n keeps the node's error in the run data as it was thrown, or serialised (then `name` holds the class).
 	const errorClass =
-		error instanceof NodeApiError ? 'NodeApiError' : error instanceof NodeOperationError ? 'NodeOperationError' : typeof error.name === 'string' ? error.name : typeof error;
+		error instanceof NodeApiError
+			? 'NodeApiError'
+			: error instanceof NodeOperationError
+				? 'NodeOperationError'
+				: typeof error.name === 'string'
+					? error.name
+					: typeof error;
 	const index = error.context?.itemIndex;
 	return {
 		errorClass,
 		message: String(error.message ?? ''),
 		description: String(error.description ?? ''),
 		itemIndex: typeof index === 'number' ? index : undefined,
-		httpCode: error.httpCode === undefined || error.httpCode === null ? undefined : String(error.httpCode),
+		httpCode:
+			error.httpCode === undefined || error.httpCode === null ? undefined : String(error.httpCode),
 	};
 }
 
@@ -196,8 +245,10 @@ export function plainMessageProblem(message: string | undefined): string | undef
 	if (!message || !message.trim()) return 'empty message';
 	if (message.length > 600) return `message of ${message.length} characters`;
 	if (/\n\s+at |\bat [\w.<>]+ \(.*:\d+:\d+\)/.test(message)) return 'stack trace in the message';
-	if (/\[object Object\]|\bundefined\b|\bNaN\b/.test(message)) return 'serialisation artefact in the message';
+	if (/\[object Object\]|\bundefined\b|\bNaN\b/.test(message))
+		return 'serialisation artefact in the message';
 	if (/^(Error|TypeError|RangeError|AxiosError)\b/.test(message)) return 'raw JavaScript error';
-	if (/^(socket hang up|read ECONNRESET|timeout of \d+ms exceeded|aborted)$/i.test(message.trim())) return 'raw network error';
+	if (/^(socket hang up|read ECONNRESET|timeout of \d+ms exceeded|aborted)$/i.test(message.trim()))
+		return 'raw network error';
 	return undefined;
 }

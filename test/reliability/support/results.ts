@@ -22,7 +22,10 @@ export interface SecretScan {
 
 export function writeResults(part: string, data: Record<string, unknown>): void {
 	mkdirSync(RESULTS_DIR, { recursive: true });
-	writeFileSync(join(RESULTS_DIR, `${part}.json`), `${JSON.stringify({ part, writtenAt: new Date().toISOString(), ...data }, null, 2)}\n`);
+	writeFileSync(
+		join(RESULTS_DIR, `${part}.json`),
+		`${JSON.stringify({ part, writtenAt: new Date().toISOString(), ...data }, null, 2)}\n`,
+	);
 }
 
 export function readAllResults(): Array<Record<string, unknown>> {
@@ -32,7 +35,12 @@ export function readAllResults(): Array<Record<string, unknown>> {
 	} catch {
 		return [];
 	}
-	return names.sort().map((name) => JSON.parse(readFileSync(join(RESULTS_DIR, name), 'utf8')) as Record<string, unknown>);
+	return names
+		.sort()
+		.map(
+			(name) =>
+				JSON.parse(readFileSync(join(RESULTS_DIR, name), 'utf8')) as Record<string, unknown>,
+		);
 }
 
 /**
@@ -61,7 +69,11 @@ export class ReliabilityContext extends IntegrationContext {
 	scan(extraTexts: string[] = []): SecretScan {
 		const texts = [...this.transcripts, ...this.serviceLogs, ...extraTexts];
 		const secrets = IntegrationContext.secrets();
-		const leaks = texts.flatMap((text, index) => secrets.filter((secret) => text.includes(secret)).map((secret) => `text ${index}: ${secret.slice(0, 6)}…`));
+		const leaks = texts.flatMap((text, index) =>
+			secrets
+				.filter((secret) => text.includes(secret))
+				.map((secret) => `text ${index}: ${secret.slice(0, 6)}…`),
+		);
 		return { textsScanned: texts.length, executions: this.transcripts.length / 3, leaks };
 	}
 }

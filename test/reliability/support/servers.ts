@@ -1,5 +1,11 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+	createServer,
+	request as httpRequest,
+	type IncomingMessage,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Listens on an ephemeral 127.0.0.1 port; resolves with the server's origin. */
@@ -28,7 +34,9 @@ export class ForeignOrigin {
 			const chunks: Buffer[] = [];
 			req.on('data', (chunk: Buffer) => chunks.push(chunk));
 			req.on('end', () => {
-				this.hits.push(`${req.method} ${req.url} ${JSON.stringify(req.headers)} ${Buffer.concat(chunks).toString('utf8')}`);
+				this.hits.push(
+					`${req.method} ${req.url} ${JSON.stringify(req.headers)} ${Buffer.concat(chunks).toString('utf8')}`,
+				);
 				res.writeHead(200, { 'content-type': 'application/pdf' });
 				res.end('%PDF-1.4 not the service');
 			});
@@ -46,7 +54,10 @@ export interface Rewrite {
 	method: string;
 	path: RegExp;
 	/** Changes the service's JSON answer and headers before the node sees them. */
-	rewrite(body: unknown, headers: Record<string, string | string[] | undefined>): { body?: unknown; headers?: Record<string, string>; status?: number };
+	rewrite(
+		body: unknown,
+		headers: Record<string, string | string[] | undefined>,
+	): { body?: unknown; headers?: Record<string, string>; status?: number };
 }
 
 /**
@@ -73,7 +84,9 @@ export class RewritingProxy {
 
 	private forward(req: IncomingMessage, res: ServerResponse): void {
 		const target = new URL(req.url ?? '/', this.upstream());
-		const rule = this.rewrites.find((candidate) => candidate.method === req.method && candidate.path.test(target.pathname));
+		const rule = this.rewrites.find(
+			(candidate) => candidate.method === req.method && candidate.path.test(target.pathname),
+		);
 		const upstream = httpRequest(target, { method: req.method, headers: req.headers }, (answer) => {
 			if (!rule) {
 				res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -91,11 +104,22 @@ export class RewritingProxy {
 					// not JSON: handed over as text
 				}
 				const changed = rule.rewrite(body, answer.headers);
-				const out = changed.body === undefined ? text : typeof changed.body === 'string' ? changed.body : JSON.stringify(changed.body);
-				const headers: Record<string, string | string[] | undefined> = { ...answer.headers, ...changed.headers };
+				const out =
+					changed.body === undefined
+						? text
+						: typeof changed.body === 'string'
+							? changed.body
+							: JSON.stringify(changed.body);
+				const headers: Record<string, string | string[] | undefined> = {
+					...answer.headers,
+					...changed.headers,
+				};
 				delete headers['content-length'];
 				delete headers['transfer-encoding'];
-				res.writeHead(changed.status ?? answer.statusCode ?? 502, { ...headers, 'content-length': String(Buffer.byteLength(out)) });
+				res.writeHead(changed.status ?? answer.statusCode ?? 502, {
+					...headers,
+					'content-length': String(Buffer.byteLength(out)),
+				});
 				res.end(out);
 			});
 		});

@@ -1,5 +1,11 @@
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../index';
-import { getUploadStatus, samplePdf, uploadJson, type UploadBody, type UploadFile } from '../uploads/testing';
+import {
+	getUploadStatus,
+	samplePdf,
+	uploadJson,
+	type UploadBody,
+	type UploadFile,
+} from '../uploads/testing';
 import { useTestServer } from './helpers';
 
 /** What the tests of upload ingestion share: a simulator that ingests fast, a sample PDF, an upload, its status, a run that uses it. */
@@ -9,29 +15,42 @@ const W = FIXTURE_IDS.workflows;
 
 /** The describe block's simulator (reset before each test) and the uploads and runs the tests make on it. */
 export function useIngestionServer() {
-  // Ingestion takes 300 ms × runTimeScale 0.1 = 30 ms; runs play ten times faster too.
-  const t = useTestServer({ ingestionMs: 300, runTimeScale: 0.1 });
-  let pdf: Buffer;
-  beforeAll(async () => {
-    pdf = await samplePdf(2);
-  });
+	// Ingestion takes 300 ms × runTimeScale 0.1 = 30 ms; runs play ten times faster too.
+	const t = useTestServer({ ingestionMs: 300, runTimeScale: 0.1 });
+	let pdf: Buffer;
+	beforeAll(async () => {
+		pdf = await samplePdf(2);
+	});
 
-  const uploaded = async (file: UploadFile, key = KEY): Promise<UploadBody> => {
-    const res = await uploadJson(t.url, key, file);
-    const body = (await res.json()) as UploadBody;
-    if (res.status !== 202) throw new Error(`Expected 202, got ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  const pdfFile = (filename = 'source.pdf'): UploadFile => ({ filename, contentType: 'application/pdf', bytes: pdf });
-  const status = async (documentId: string, key = KEY): Promise<UploadBody> => (await (await getUploadStatus(t.url, key, documentId)).json()) as UploadBody;
-  const startNda = (document: UploadBody) =>
-    t.call('/workflows/runs', {
-      method: 'POST',
-      key: KEY,
-      json: {
-        workflowId: W.inputNda,
-        input: { counterparty: 'Beta Ltd', effective_date: '2026-02-01', source_document: { documentId: document.documentId, documentVersionId: document.documentVersionId } },
-      },
-    });
-  return { t, uploaded, pdfFile, status, startNda };
+	const uploaded = async (file: UploadFile, key = KEY): Promise<UploadBody> => {
+		const res = await uploadJson(t.url, key, file);
+		const body = (await res.json()) as UploadBody;
+		if (res.status !== 202)
+			throw new Error(`Expected 202, got ${res.status} ${JSON.stringify(body)}`);
+		return body;
+	};
+	const pdfFile = (filename = 'source.pdf'): UploadFile => ({
+		filename,
+		contentType: 'application/pdf',
+		bytes: pdf,
+	});
+	const status = async (documentId: string, key = KEY): Promise<UploadBody> =>
+		(await (await getUploadStatus(t.url, key, documentId)).json()) as UploadBody;
+	const startNda = (document: UploadBody) =>
+		t.call('/workflows/runs', {
+			method: 'POST',
+			key: KEY,
+			json: {
+				workflowId: W.inputNda,
+				input: {
+					counterparty: 'Beta Ltd',
+					effective_date: '2026-02-01',
+					source_document: {
+						documentId: document.documentId,
+						documentVersionId: document.documentVersionId,
+					},
+				},
+			},
+		});
+	return { t, uploaded, pdfFile, status, startNda };
 }

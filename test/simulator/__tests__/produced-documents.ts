@@ -9,26 +9,38 @@ const T = TEMPLATE_IDS;
  * two documents produced once before its tests (an offer letter from ANSWERS, a board resolution that needs review).
  */
 export function useProducedDocuments() {
-  const time = new FakeTime(Date.parse('2026-01-15T12:00:00.000Z'));
-  // Every test reads the two documents produced once below: no reset between tests.
-  const t = useTestServer({ clock: time.source }, { resetBeforeEach: false });
-  const photo = encodeGrayJpeg(64, 48);
-  const ANSWERS = {
-    employee: { name: 'Zoë Ünal', start_date: '1 March 2026', salary: 85000, remote: true, photo: photo.toString('base64') },
-    role: 'Senior Associate',
-    benefits: ['Health', 'Training'],
-  };
+	const time = new FakeTime(Date.parse('2026-01-15T12:00:00.000Z'));
+	// Every test reads the two documents produced once below: no reset between tests.
+	const t = useTestServer({ clock: time.source }, { resetBeforeEach: false });
+	const photo = encodeGrayJpeg(64, 48);
+	const ANSWERS = {
+		employee: {
+			name: 'Zoë Ünal',
+			start_date: '1 March 2026',
+			salary: 85000,
+			remote: true,
+			photo: photo.toString('base64'),
+		},
+		role: 'Senior Associate',
+		benefits: ['Health', 'Training'],
+	};
 
-  const documents = {} as { offer: ProducedDocument; board: ProducedDocument };
+	const documents = {} as { offer: ProducedDocument; board: ProducedDocument };
 
-  const produce = (templateId: string, body: unknown, key: string = K.full): Promise<ProducedDocument> => produceDocument(t, templateId, body, key);
-  const get = (path: string, key: string = K.full) => t.call(path, { key });
-  const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+	const produce = (
+		templateId: string,
+		body: unknown,
+		key: string = K.full,
+	): Promise<ProducedDocument> => produceDocument(t, templateId, body, key);
+	const get = (path: string, key: string = K.full) => t.call(path, { key });
+	const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
-  beforeAll(async () => {
-    documents.offer = await produce(T.offerLetter, { input: ANSWERS, title: 'Offer — Zoë Ünal' });
-    documents.board = await produce(T.boardResolution, { input: { resolution_text: 'The accounts for 2025 are approved.', meeting_date: '2026-01-14' } });
-  });
+	beforeAll(async () => {
+		documents.offer = await produce(T.offerLetter, { input: ANSWERS, title: 'Offer — Zoë Ünal' });
+		documents.board = await produce(T.boardResolution, {
+			input: { resolution_text: 'The accounts for 2025 are approved.', meeting_date: '2026-01-14' },
+		});
+	});
 
-  return { t, photo, ANSWERS, produce, get, bytesOf, documents };
+	return { t, photo, ANSWERS, produce, get, bytesOf, documents };
 }

@@ -9,9 +9,9 @@ import { CHAT_QUOTAS } from './quota';
 import { registerChatHandlers } from './routes';
 
 export function registerChatRoutes(sim: Simulator): void {
-  sim.registerSlice(CHAT_QUOTAS);
-  registerChatHandlers(sim);
-  registerChatAdminRoutes(sim);
+	sim.registerSlice(CHAT_QUOTAS);
+	registerChatHandlers(sim);
+	registerChatAdminRoutes(sim);
 }
 
 export { chatAdmin } from './admin';

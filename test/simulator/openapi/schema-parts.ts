@@ -10,4 +10,11 @@ export const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: '
 
 export const RUN_STATUSES = ['Pending', 'Running', 'Completed', 'Failed', 'Cancelled'];
 export const RUN_CONDITIONS = ['queued', 'paused', 'stalled'];
-export const STEP_STATUSES = ['pending', 'running', 'awaiting_review', 'completed', 'failed', 'cancelled'];
+export const STEP_STATUSES = [
+	'pending',
+	'running',
+	'awaiting_review',
+	'completed',
+	'failed',
+	'cancelled',
+];

@@ -13,10 +13,10 @@ import { WORKFLOW_SCHEMAS } from './workflows';
 
 /** Every schema of the components, one file per resource under openapi/. */
 export const SCHEMAS: Record<string, Schema> = {
-  ...ERROR_SCHEMAS,
-  ...WORKFLOW_SCHEMAS,
-  ...RUN_SCHEMAS,
-  ...UPLOAD_SCHEMAS,
-  ...TEMPLATE_SCHEMAS,
-  ...CHAT_SCHEMAS,
+	...ERROR_SCHEMAS,
+	...WORKFLOW_SCHEMAS,
+	...RUN_SCHEMAS,
+	...UPLOAD_SCHEMAS,
+	...TEMPLATE_SCHEMAS,
+	...CHAT_SCHEMAS,
 };

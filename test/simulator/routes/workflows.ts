@@ -5,11 +5,15 @@ import { toWorkflowDetail, toWorkflowSummary } from '../workflow-projection';
 import { listVisibleWorkflows, requireAllowedWorkflow } from '../workflow-visibility';
 
 export function registerWorkflowRoutes(sim: Simulator): void {
-  sim.routeOperation('listWorkflows', (ctx) => {
-    sendJson(ctx.res, 200, listVisibleWorkflows(ctx.state, ctx.auth).map(toWorkflowSummary));
-  });
+	sim.routeOperation('listWorkflows', (ctx) => {
+		sendJson(ctx.res, 200, listVisibleWorkflows(ctx.state, ctx.auth).map(toWorkflowSummary));
+	});
 
-  sim.routeOperation('getWorkflow', (ctx) => {
-    sendJson(ctx.res, 200, toWorkflowDetail(requireAllowedWorkflow(ctx.state, ctx.auth, ctx.params.id)));
-  });
+	sim.routeOperation('getWorkflow', (ctx) => {
+		sendJson(
+			ctx.res,
+			200,
+			toWorkflowDetail(requireAllowedWorkflow(ctx.state, ctx.auth, ctx.params.id)),
+		);
+	});
 }

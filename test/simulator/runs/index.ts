@@ -10,10 +10,10 @@ import { seedPersonRuns } from './seed';
 import { defineRunsSlice } from './store';
 
 export function registerRunRoutes(sim: Simulator): void {
-  registerInputDocumentStore(sim);
-  sim.registerSlice(defineRunsSlice(sim, seedPersonRuns));
-  registerRunHandlers(sim);
-  registerRunAdminRoutes(sim);
+	registerInputDocumentStore(sim);
+	sim.registerSlice(defineRunsSlice(sim, seedPersonRuns));
+	registerRunHandlers(sim);
+	registerRunAdminRoutes(sim);
 }
 
 export { runAdmin } from './admin';
@@ -25,15 +25,15 @@ export { CANCEL_NOTICE_MS } from './transitions';
 export { RUN_LIST_LIMIT } from './list-query';
 export { RUN_STATUSES, TERMINAL_STATUSES } from './types';
 export type {
-  RunStatus,
-  RunCondition,
-  StepStatus,
-  RunInitiator,
-  RunError,
-  RunRecord,
-  RunStepView,
-  RenderedArtifactView,
-  RunListItem,
-  InputDocumentRef,
-  KnowledgeBaseRef,
+	RunStatus,
+	RunCondition,
+	StepStatus,
+	RunInitiator,
+	RunError,
+	RunRecord,
+	RunStepView,
+	RenderedArtifactView,
+	RunListItem,
+	InputDocumentRef,
+	KnowledgeBaseRef,
 } from './types';

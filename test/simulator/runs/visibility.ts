@@ -10,15 +10,19 @@ import type { RunsStore } from './store';
 import type { RunState } from './types';
 
 export function isRunVisible(run: RunState, auth: AuthContext): boolean {
-  return run.workspaceId === auth.workspace.id && run.initiator.type === 'api' && isOnAllowlist(auth.key, run.workflowId);
+	return (
+		run.workspaceId === auth.workspace.id &&
+		run.initiator.type === 'api' &&
+		isOnAllowlist(auth.key, run.workflowId)
+	);
 }
 
 function runNotFound(runId: string): HttpError {
-  return new HttpError(404, 'not_found', `Run ${runId} was not found.`);
+	return new HttpError(404, 'not_found', `Run ${runId} was not found.`);
 }
 
 export function requireVisibleRun(store: RunsStore, auth: AuthContext, runId: string): RunState {
-  const run = store.runs.get(runId);
-  if (!run || !isRunVisible(run, auth)) throw runNotFound(runId);
-  return run;
+	const run = store.runs.get(runId);
+	if (!run || !isRunVisible(run, auth)) throw runNotFound(runId);
+	return run;
 }

@@ -15,39 +15,44 @@ import { templatesOf } from './store';
 import { DOCUMENT_FORMATS, type DocumentFormat } from './types';
 import { requireReadableDocument } from './visibility';
 
-const isFormat = (value: string): value is DocumentFormat => (DOCUMENT_FORMATS as readonly string[]).includes(value);
+const isFormat = (value: string): value is DocumentFormat =>
+	(DOCUMENT_FORMATS as readonly string[]).includes(value);
 
 export async function downloadDocumentContent(ctx: RouteContext): Promise<void> {
-  const encoding = encodingOf(ctx);
-  const { documentId, format } = ctx.params;
-  const document = requireReadableDocument(templatesOf(ctx.state), ctx.auth, documentId);
-  if (!isFormat(format)) {
-    throw new HttpError(404, 'not_found', `Document ${documentId} has no content in ${JSON.stringify(format)}: use docx, pdf or markdown.`);
-  }
-  if (document.requiresReview && document.attestedAt === null) {
-    throw new HttpError(
-      403,
-      'review_required',
-      `Document ${documentId} must be reviewed by a person in the workspace before its content can be downloaded.`,
-    );
-  }
-  // The latency profile's time to fetch the content, spent once the download is known to succeed.
-  await ctx.sim.latency.spend('documentContentMs');
-  const file = (await ensureFiles(document))[format];
-  if (encoding === 'binary') {
-    ctx.res.writeHead(200, {
-      'content-type': file.contentType,
-      'content-length': file.bytes.length,
-      'content-disposition': contentDisposition(file.filename),
-    });
-    ctx.res.end(file.bytes);
-    return;
-  }
-  sendJson(ctx.res, 200, {
-    filename: file.filename,
-    contentType: file.contentType,
-    format: file.format,
-    sizeBytes: file.bytes.length,
-    data: file.bytes.toString('base64'),
-  });
+	const encoding = encodingOf(ctx);
+	const { documentId, format } = ctx.params;
+	const document = requireReadableDocument(templatesOf(ctx.state), ctx.auth, documentId);
+	if (!isFormat(format)) {
+		throw new HttpError(
+			404,
+			'not_found',
+			`Document ${documentId} has no content in ${JSON.stringify(format)}: use docx, pdf or markdown.`,
+		);
+	}
+	if (document.requiresReview && document.attestedAt === null) {
+		throw new HttpError(
+			403,
+			'review_required',
+			`Document ${documentId} must be reviewed by a person in the workspace before its content can be downloaded.`,
+		);
+	}
+	// The latency profile's time to fetch the content, spent once the download is known to succeed.
+	await ctx.sim.latency.spend('documentContentMs');
+	const file = (await ensureFiles(document))[format];
+	if (encoding === 'binary') {
+		ctx.res.writeHead(200, {
+			'content-type': file.contentType,
+			'content-length': file.bytes.length,
+			'content-disposition': contentDisposition(file.filename),
+		});
+		ctx.res.end(file.bytes);
+		return;
+	}
+	sendJson(ctx.res, 200, {
+		filename: file.filename,
+		contentType: file.contentType,
+		format: file.format,
+		sizeBytes: file.bytes.length,
+		data: file.bytes.toString('base64'),
+	});
 }

@@ -9,9 +9,9 @@ import { registerTemplateHandlers } from './routes';
 import { registerTemplatesStore } from './store';
 
 export function registerTemplateRoutes(sim: Simulator): void {
-  registerTemplatesStore(sim);
-  registerTemplateHandlers(sim);
-  registerTemplateAdminRoutes(sim);
+	registerTemplatesStore(sim);
+	registerTemplateHandlers(sim);
+	registerTemplateAdminRoutes(sim);
 }
 
 export { templatesAdmin } from './admin';
@@ -25,12 +25,15 @@ export { encodePng, encodeGrayJpeg } from './images';
 export { DOCUMENT_CONTENT_TYPES, titleSlug } from './render';
 export { DOCUMENT_FORMATS } from './types';
 export type {
-  DocumentFormat,
-  DocumentStatus,
-  DocumentTypeRecord,
-  TemplateRecord,
-
-  ProducedDocumentRecord,
-
+	DocumentFormat,
+	DocumentStatus,
+	DocumentTypeRecord,
+	TemplateRecord,
+	ProducedDocumentRecord,
 } from './types';
-export type { TemplateSummary, TemplateDetail, ProducedDocument, DocumentLinks } from './projection';
+export type {
+	TemplateSummary,
+	TemplateDetail,
+	ProducedDocument,
+	DocumentLinks,
+} from './projection';

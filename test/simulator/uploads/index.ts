@@ -11,10 +11,10 @@ import { registerUploadHandlers } from './routes';
 import { defineUploadsSlice } from './store';
 
 export function registerUploadRoutes(sim: Simulator): void {
-  registerInputDocumentStore(sim);
-  sim.registerSlice(defineUploadsSlice(sim));
-  registerUploadHandlers(sim);
-  registerUploadAdminRoutes(sim);
+	registerInputDocumentStore(sim);
+	sim.registerSlice(defineUploadsSlice(sim));
+	registerUploadHandlers(sim);
+	registerUploadAdminRoutes(sim);
 }
 
 export { uploadsAdmin } from './admin';

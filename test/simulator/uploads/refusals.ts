@@ -12,44 +12,48 @@ const MB = 1024 * 1024;
 
 /** 52428800 -> '50 MB'; a small test limit keeps three significant digits ('0.000977 MB'). */
 function formatMegabytes(bytes: number): string {
-  return `${Number((bytes / MB).toPrecision(3))} MB`;
+	return `${Number((bytes / MB).toPrecision(3))} MB`;
 }
 
 const formatBytes = (bytes: number): string => bytes.toLocaleString('en-US');
 
 export function invalidRequest(message: string): HttpError {
-  return new HttpError(400, 'invalid_request', message);
+	return new HttpError(400, 'invalid_request', message);
 }
 
 export function unsupportedMediaType(message: string): HttpError {
-  return new HttpError(400, 'unsupported_media_type', message);
+	return new HttpError(400, 'unsupported_media_type', message);
 }
 
 export function sizeExceeded(limitBytes: number): HttpError {
-  return new HttpError(
-    400,
-    'size_exceeded',
-    `The file is over the upload size limit of ${formatMegabytes(limitBytes)} (${formatBytes(limitBytes)} bytes, decoded). Upload a smaller file, for example split or compressed.`,
-  );
+	return new HttpError(
+		400,
+		'size_exceeded',
+		`The file is over the upload size limit of ${formatMegabytes(limitBytes)} (${formatBytes(limitBytes)} bytes, decoded). Upload a smaller file, for example split or compressed.`,
+	);
 }
 
 export function emptyFile(): HttpError {
-  return invalidRequest(`The ${FILE_FIELD} is empty (0 bytes). Upload the document's content.`);
+	return invalidRequest(`The ${FILE_FIELD} is empty (0 bytes). Upload the document's content.`);
 }
 
 export function tooManyPages(pages: number, limit: number): HttpError {
-  return new HttpError(400, 'too_many_pages', `The PDF has ${pages} pages; the limit is ${limit} pages. Split it into smaller PDFs and upload each.`);
+	return new HttpError(
+		400,
+		'too_many_pages',
+		`The PDF has ${pages} pages; the limit is ${limit} pages. Split it into smaller PDFs and upload each.`,
+	);
 }
 
 export function storageLimitReached(usage: number, limit: number, sizeBytes: number): HttpError {
-  return new HttpError(
-    400,
-    'storage_limit_reached',
-    `The workspace storage limit is reached: ${formatBytes(usage)} of ${formatBytes(limit)} bytes are used and this upload needs ${formatBytes(sizeBytes)} more. Free space in the workspace or ask a workspace admin to raise the limit.`,
-    { usage, limit },
-  );
+	return new HttpError(
+		400,
+		'storage_limit_reached',
+		`The workspace storage limit is reached: ${formatBytes(usage)} of ${formatBytes(limit)} bytes are used and this upload needs ${formatBytes(sizeBytes)} more. Free space in the workspace or ask a workspace admin to raise the limit.`,
+		{ usage, limit },
+	);
 }
 
 export function notFound(documentId: string): HttpError {
-  return new HttpError(404, 'not_found', `Upload ${documentId} was not found.`);
+	return new HttpError(404, 'not_found', `Upload ${documentId} was not found.`);
 }

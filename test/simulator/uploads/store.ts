@@ -16,77 +16,84 @@ import type { IngestionOutcome } from './inspect';
 export const DEFAULT_STORAGE_LIMIT_BYTES = 1024 ** 3;
 
 export interface StorageSetting {
-  limitBytes: number;
-  /** Synthetic usage added to the uploads' sizes (so a test need not upload a gigabyte). */
-  usedBytes: number;
+	limitBytes: number;
+	/** Synthetic usage added to the uploads' sizes (so a test need not upload a gigabyte). */
+	usedBytes: number;
 }
 
 export interface PendingIngestion {
-  documentId: string;
-  outcome: IngestionOutcome;
-  /** null while held (or once fired). */
-  timer: NodeJS.Timeout | null;
+	documentId: string;
+	outcome: IngestionOutcome;
+	/** null while held (or once fired). */
+	timer: NodeJS.Timeout | null;
 }
 
 export class UploadsStore {
-  /** While true, new uploads stay `processing` until completed or released (admin holdIngestion). */
-  holding = false;
-  /** Uploads still `processing`, by documentId. */
-  readonly pending = new Map<string, PendingIngestion>();
-  /** By workspace id; absent means the default limit and no synthetic usage. */
-  readonly storage = new Map<string, StorageSetting>();
+	/** While true, new uploads stay `processing` until completed or released (admin holdIngestion). */
+	holding = false;
+	/** Uploads still `processing`, by documentId. */
+	readonly pending = new Map<string, PendingIngestion>();
+	/** By workspace id; absent means the default limit and no synthetic usage. */
+	readonly storage = new Map<string, StorageSetting>();
 
-  constructor(
-    readonly sim: Simulator,
-    readonly state: SimulatorState,
-  ) {}
+	constructor(
+		readonly sim: Simulator,
+		readonly state: SimulatorState,
+	) {}
 
-  record(documentId: string): InputDocumentRecord | undefined {
-    return inputDocumentStore(this.state).documents.get(documentId);
-  }
+	record(documentId: string): InputDocumentRecord | undefined {
+		return inputDocumentStore(this.state).documents.get(documentId);
+	}
 
-  storageOf(workspaceId: string): StorageSetting {
-    return this.storage.get(workspaceId) ?? { limitBytes: DEFAULT_STORAGE_LIMIT_BYTES, usedBytes: 0 };
-  }
+	storageOf(workspaceId: string): StorageSetting {
+		return (
+			this.storage.get(workspaceId) ?? { limitBytes: DEFAULT_STORAGE_LIMIT_BYTES, usedBytes: 0 }
+		);
+	}
 
-  /** Bytes of the workspace's uploads that are not `failed` (a failed upload frees its space). */
-  uploadedBytes(workspaceId: string): number {
-    let total = 0;
-    for (const record of inputDocumentStore(this.state).documents.values()) {
-      if (record.workspaceId === workspaceId && record.status !== 'failed') total += record.sizeBytes;
-    }
-    return total;
-  }
+	/** Bytes of the workspace's uploads that are not `failed` (a failed upload frees its space). */
+	uploadedBytes(workspaceId: string): number {
+		let total = 0;
+		for (const record of inputDocumentStore(this.state).documents.values()) {
+			if (record.workspaceId === workspaceId && record.status !== 'failed')
+				total += record.sizeBytes;
+		}
+		return total;
+	}
 
-  /** The workspace's usage as storage_limit_reached reports it: synthetic usage + uploads. */
-  usage(workspaceId: string): number {
-    return this.storageOf(workspaceId).usedBytes + this.uploadedBytes(workspaceId);
-  }
+	/** The workspace's usage as storage_limit_reached reports it: synthetic usage + uploads. */
+	usage(workspaceId: string): number {
+		return this.storageOf(workspaceId).usedBytes + this.uploadedBytes(workspaceId);
+	}
 
-  dispose(): void {
-    for (const pending of this.pending.values()) if (pending.timer) this.sim.timers.clearTimeout(pending.timer);
-    this.pending.clear();
-    this.holding = false;
-  }
+	dispose(): void {
+		for (const pending of this.pending.values())
+			if (pending.timer) this.sim.timers.clearTimeout(pending.timer);
+		this.pending.clear();
+		this.holding = false;
+	}
 }
 
 const slices = new WeakMap<Simulator, StateSlice<UploadsStore>>();
 
 export function defineUploadsSlice(sim: Simulator): StateSlice<UploadsStore> {
-  const existing = slices.get(sim);
-  if (existing) return existing;
-  const slice = defineSlice<UploadsStore>({
-    name: 'uploads',
-    create: (state) => new UploadsStore(sim, state),
-    dispose: (store) => store.dispose(),
-  });
-  slices.set(sim, slice);
-  return slice;
+	const existing = slices.get(sim);
+	if (existing) return existing;
+	const slice = defineSlice<UploadsStore>({
+		name: 'uploads',
+		create: (state) => new UploadsStore(sim, state),
+		dispose: (store) => store.dispose(),
+	});
+	slices.set(sim, slice);
+	return slice;
 }
 
 /** The uploads of the simulator's current state (throws when the uploads module is not registered). */
 export function uploadsOf(sim: Simulator, state: SimulatorState = sim.state): UploadsStore {
-  const slice = slices.get(sim);
-  if (!slice) throw new Error('The uploads module is not registered on this simulator (createSimulator() registers it).');
-  return state.slice(slice);
+	const slice = slices.get(sim);
+	if (!slice)
+		throw new Error(
+			'The uploads module is not registered on this simulator (createSimulator() registers it).',
+		);
+	return state.slice(slice);
 }

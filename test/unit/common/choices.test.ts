@@ -18,7 +18,11 @@ const options = fc.uniqueArray(optionText, { minLength: 1, maxLength: 6 });
 /** A value near the options: one of them re-cased and padded, or any short text of the same alphabet. */
 const valueFor = (choices: string[]) =>
 	fc.oneof(
-		fc.tuple(fc.constantFrom(...choices), fc.boolean(), fc.constantFrom('', ' ', '  ')).map(([text, upper, pad]) => `${pad}${upper ? text.toUpperCase() : text.toLowerCase()}${pad}`),
+		fc
+			.tuple(fc.constantFrom(...choices), fc.boolean(), fc.constantFrom('', ' ', '  '))
+			.map(
+				([text, upper, pad]) => `${pad}${upper ? text.toUpperCase() : text.toLowerCase()}${pad}`,
+			),
 		fc.constantFrom(...choices),
 		fc.stringMatching(/^[abAB ,]{0,5}$/),
 	);
@@ -44,7 +48,8 @@ describe('readChoice (one choice)', () => {
 				else if (folded.length === 1) expect(read).toEqual({ ok: true, value: folded[0] });
 				else {
 					expect(read.ok).toBe(false);
-					if (folded.length > 1 && !read.ok) expect(read.problem).toContain('when letter case is ignored');
+					if (folded.length > 1 && !read.ok)
+						expect(read.problem).toContain('when letter case is ignored');
 				}
 			}),
 			{ numRuns: runsOf(2000, 200) },
@@ -52,7 +57,10 @@ describe('readChoice (one choice)', () => {
 	});
 
 	it('examples: "senior associate " is Senior Associate; "gym" against Gym and GYM is refused; numbers stay numbers', () => {
-		expect(readChoice(['Associate', 'Senior Associate'], 'senior associate ')).toEqual({ ok: true, value: 'Senior Associate' });
+		expect(readChoice(['Associate', 'Senior Associate'], 'senior associate ')).toEqual({
+			ok: true,
+			value: 'Senior Associate',
+		});
 		expect(readChoice(['Gym', 'GYM'], 'gym').ok).toBe(false);
 		expect(readChoice(['Gym', 'GYM'], 'GYM')).toEqual({ ok: true, value: 'GYM' });
 		expect(readChoice([6, 12], '12')).toEqual({ ok: true, value: 12 });
@@ -61,13 +69,17 @@ describe('readChoice (one choice)', () => {
 
 describe('choices from untrusted schemas and items', () => {
 	it('never throw, whatever the options and the value hold (an object without a toString included)', () => {
-		const odd = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(JSON.parse('{"toString": null}') as unknown));
+		const odd = fc.oneof(
+			fc.jsonValue({ maxDepth: 2 }),
+			fc.constant(JSON.parse('{"toString": null}') as unknown),
+		);
 		fc.assert(
 			fc.property(fc.array(odd, { maxLength: 5 }), odd, (choices, value) => {
 				const one = readChoice(choices, value);
 				const several = readChoiceList(choices, value);
 				if (one.ok) expect(choices).toContain(one.value);
-				if (several.ok) for (const entry of several.value as unknown[]) expect(choices).toContain(entry);
+				if (several.ok)
+					for (const entry of several.value as unknown[]) expect(choices).toContain(entry);
 			}),
 			{ numRuns: runsOf(1000, 100) },
 		);
@@ -76,7 +88,13 @@ describe('choices from untrusted schemas and items', () => {
 
 describe('readChoiceList (several choices)', () => {
 	const listScenario = options.chain((choices) =>
-		fc.tuple(fc.constant(choices), fc.oneof(fc.array(valueFor(choices), { maxLength: 4 }), fc.array(valueFor(choices), { maxLength: 4 }).map((values) => values.join(',')))),
+		fc.tuple(
+			fc.constant(choices),
+			fc.oneof(
+				fc.array(valueFor(choices), { maxLength: 4 }),
+				fc.array(valueFor(choices), { maxLength: 4 }).map((values) => values.join(',')),
+			),
+		),
 	);
 
 	it('every entry read is one of the options, each once, whether given as a list or as comma-separated text', () => {
@@ -96,7 +114,11 @@ describe('readChoiceList (several choices)', () => {
 		fc.assert(
 			fc.property(listScenario, ([choices, value]) => {
 				if (!Array.isArray(value)) return;
-				const ambiguous = value.some((entry) => !choices.includes(entry) && choices.filter((choice) => fold(choice) === fold(entry)).length > 1);
+				const ambiguous = value.some(
+					(entry) =>
+						!choices.includes(entry) &&
+						choices.filter((choice) => fold(choice) === fold(entry)).length > 1,
+				);
 				if (ambiguous) expect(readChoiceList(choices, value).ok).toBe(false);
 			}),
 			{ numRuns: runsOf(2000, 200) },
@@ -109,22 +131,43 @@ describe('readChoiceList (several choices)', () => {
 		expect(readChoiceList(benefits, '["gym","Gym"]')).toEqual({ ok: true, value: ['Gym'] });
 		expect(readChoiceList(benefits, ['HEALTH'])).toEqual({ ok: true, value: ['Health'] });
 		expect(readChoiceList(benefits, 'Dental, Gym')).toEqual({ ok: true, value: ['Dental', 'Gym'] });
-		expect(readChoiceList(benefits, 'dental, spa')).toEqual({ ok: false, problem: 'has "spa" is not one of Health, Dental, Gym' });
+		expect(readChoiceList(benefits, 'dental, spa')).toEqual({
+			ok: false,
+			problem: 'has "spa" is not one of Health, Dental, Gym',
+		});
 		// An option with a comma in its text is one entry.
-		expect(readChoiceList(['Tea, hot', 'Milk'], 'tea, hot')).toEqual({ ok: true, value: ['Tea, hot'] });
+		expect(readChoiceList(['Tea, hot', 'Milk'], 'tea, hot')).toEqual({
+			ok: true,
+			value: ['Tea, hot'],
+		});
 		expect(readChoiceList(benefits, ' , ')).toEqual({ ok: true, value: [] });
 	});
 });
 
 describe('normaliseDateAnswer: whatever n8n hands over for a dateTime field is posted as yyyy-MM-dd', () => {
-	const day = fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2199, 11, 31)), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
-	const zone = fc.constantFrom('UTC', 'America/Los_Angeles', 'Europe/Berlin', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago');
+	const day = fc
+		.date({
+			min: new Date(Date.UTC(1900, 0, 1)),
+			max: new Date(Date.UTC(2199, 11, 31)),
+			noInvalidDate: true,
+		})
+		.map((date) => date.toISOString().slice(0, 10));
+	const zone = fc.constantFrom(
+		'UTC',
+		'America/Los_Angeles',
+		'Europe/Berlin',
+		'Asia/Tokyo',
+		'Pacific/Kiritimati',
+		'Pacific/Pago_Pago',
+	);
 
 	it('an ISO date, an ISO date-time in any offset (the date as written) and a Luxon DateTime in any zone', () => {
 		fc.assert(
 			fc.property(day, zone, fc.integer({ min: 0, max: 23 }), (date, tz, hour) => {
 				expect(normaliseDateAnswer(date)).toEqual({ ok: true, value: date });
-				const luxon = DateTime.fromISO(`${date}T${String(hour).padStart(2, '0')}:30:00`, { zone: tz });
+				const luxon = DateTime.fromISO(`${date}T${String(hour).padStart(2, '0')}:30:00`, {
+					zone: tz,
+				});
 				expect(normaliseDateAnswer(luxon.toISO())).toEqual({ ok: true, value: date });
 				expect(normaliseDateAnswer(luxon)).toEqual({ ok: true, value: date });
 				// The editor's date picker stores a date-time without a zone.
@@ -135,12 +178,16 @@ describe('normaliseDateAnswer: whatever n8n hands over for a dateTime field is p
 
 	it('never posts a numeric date in another form: it is yyyy-MM-dd and a calendar date, or text with the month as a word', () => {
 		fc.assert(
-			fc.property(fc.oneof(fc.string(), fc.stringMatching(/^[0-9]{1,4}[-/. ][0-9]{1,2}[-/. ][0-9]{1,4}$/)), (text) => {
-				const read = normaliseDateAnswer(text);
-				if (!read.ok) return;
-				if (/^\d{4}-\d{2}-\d{2}$/.test(read.value)) expect(new Date(`${read.value}T00:00:00Z`).toISOString().slice(0, 10)).toBe(read.value);
-				else expect(read.value).toMatch(/jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i);
-			}),
+			fc.property(
+				fc.oneof(fc.string(), fc.stringMatching(/^[0-9]{1,4}[-/. ][0-9]{1,2}[-/. ][0-9]{1,4}$/)),
+				(text) => {
+					const read = normaliseDateAnswer(text);
+					if (!read.ok) return;
+					if (/^\d{4}-\d{2}-\d{2}$/.test(read.value))
+						expect(new Date(`${read.value}T00:00:00Z`).toISOString().slice(0, 10)).toBe(read.value);
+					else expect(read.value).toMatch(/jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i);
+				},
+			),
 			{ numRuns: runsOf(2000, 200) },
 		);
 		expect(normaliseDateAnswer('03/01/2026').ok).toBe(false);

@@ -84,7 +84,8 @@ describe('AutoPace: pushback', () => {
 		pace.sent(0);
 		pace.pushedBack(50, 10, 8, 1_050);
 		let now = 2_000;
-		for (let answer = 0; answer < 8 * 8 - 1; answer++) pace.answered((now += 10), now - 1_000, 1_000);
+		for (let answer = 0; answer < 8 * 8 - 1; answer++)
+			pace.answered((now += 10), now - 1_000, 1_000);
 		expect(pace.limit(now)).toBe(8);
 		pace.answered((now += 10), now - 1_000, 1_000);
 		expect(pace.limit(now)).toBe(9);
@@ -127,8 +128,16 @@ describe('AutoPace: pushback', () => {
 	it('never below 1 nor above the ceiling, whatever happens, in any order', () => {
 		const event = fc.oneof(
 			fc.record({ kind: fc.constant('look' as const), after: fc.integer({ min: 0, max: 500 }) }),
-			fc.record({ kind: fc.constant('answer' as const), after: fc.integer({ min: 0, max: 500 }), latency: fc.integer({ min: 1, max: 10_000 }) }),
-			fc.record({ kind: fc.constant('refusal' as const), after: fc.integer({ min: 0, max: 500 }), held: fc.integer({ min: 0, max: 400 }) }),
+			fc.record({
+				kind: fc.constant('answer' as const),
+				after: fc.integer({ min: 0, max: 500 }),
+				latency: fc.integer({ min: 1, max: 10_000 }),
+			}),
+			fc.record({
+				kind: fc.constant('refusal' as const),
+				after: fc.integer({ min: 0, max: 500 }),
+				held: fc.integer({ min: 0, max: 400 }),
+			}),
 		);
 		fc.assert(
 			fc.property(fc.array(event, { maxLength: 60 }), (events) => {

@@ -8,7 +8,9 @@ function logged() {
 	const lines: Array<{ message: string; meta: Record<string, unknown> }> = [];
 	const context = {
 		getNode: () => ({ name: 'Produce offers' }),
-		logger: { info: (message: string, meta: Record<string, unknown>) => void lines.push({ message, meta }) },
+		logger: {
+			info: (message: string, meta: Record<string, unknown>) => void lines.push({ message, meta }),
+		},
 	} as unknown as IExecuteFunctions;
 	return { lines, context };
 }
@@ -34,7 +36,14 @@ describe('ProgressLog', () => {
 		}
 		expect(lines.length).toBeGreaterThanOrEqual(9);
 		expect(lines.length).toBeLessThanOrEqual(10);
-		expect(lines[0].meta).toMatchObject({ node: 'Produce offers', itemsDone: 100, items: 1_000, refusedAndRetried: 5, pace: 7, auto: true });
+		expect(lines[0].meta).toMatchObject({
+			node: 'Produce offers',
+			itemsDone: 100,
+			items: 1_000,
+			refusedAndRetried: 5,
+			pace: 7,
+			auto: true,
+		});
 		expect(lines[0].message).toBe(
 			'Drafting Workspace "Produce offers": 100 of 1000 items done, 5 requests refused by the service and sent again, 7 at once (Auto)',
 		);

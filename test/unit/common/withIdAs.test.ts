@@ -23,14 +23,20 @@ describe('withIdAs: a list item’s id under the name the node uses', () => {
 
 	it('property: the id is kept under the name, no key is lost, nothing else changes', () => {
 		fc.assert(
-			fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 })), fc.jsonValue({ maxDepth: 0 }), (rest, id) => {
-				const record = { ...rest, id } as IDataObject;
-				const renamed = withIdAs(record, 'runId');
-				if (record.runId !== undefined && record.runId !== null) return expect(renamed).toBe(record);
-				expect(renamed.runId).toEqual(id);
-				expect('id' in renamed).toBe(false);
-				for (const [key, value] of Object.entries(record)) if (key !== 'id' && key !== 'runId') expect(renamed[key]).toEqual(value);
-			}),
+			fc.property(
+				fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 })),
+				fc.jsonValue({ maxDepth: 0 }),
+				(rest, id) => {
+					const record = { ...rest, id } as IDataObject;
+					const renamed = withIdAs(record, 'runId');
+					if (record.runId !== undefined && record.runId !== null)
+						return expect(renamed).toBe(record);
+					expect(renamed.runId).toEqual(id);
+					expect('id' in renamed).toBe(false);
+					for (const [key, value] of Object.entries(record))
+						if (key !== 'id' && key !== 'runId') expect(renamed[key]).toEqual(value);
+				},
+			),
 			{ numRuns: runsOf(1000, 100) },
 		);
 	});

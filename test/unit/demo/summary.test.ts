@@ -7,12 +7,15 @@ describe('shortened', () => {
 	});
 
 	it('cuts after the last whole word within the limit, with an ellipsis', () => {
-		expect(shortened('Confidentiality: each party keeps the other party’s information secret', 30)).toBe('Confidentiality: each party…');
+		expect(
+			shortened('Confidentiality: each party keeps the other party’s information secret', 30),
+		).toBe('Confidentiality: each party…');
 		expect(shortened('one two three', 7)).toBe('one two…');
 	});
 
 	it('never ends in part of a word, whatever the limit', () => {
-		const text = '{"text":"Each party shall keep the Confidential Information of the other party secret and use it only for the Purpose."}';
+		const text =
+			'{"text":"Each party shall keep the Confidential Information of the other party secret and use it only for the Purpose."}';
 		for (let max = 15; max < text.length; max += 1) {
 			const line = shortened(text, max);
 			expect(line.length).toBeLessThanOrEqual(max + 1);

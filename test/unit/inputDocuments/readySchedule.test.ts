@@ -22,12 +22,18 @@ describe('readyReadDelayMs: status reads by the upload’s age', () => {
 
 	it('is never closer than 250 ms nor further than 5 s apart, and grows with the age', () => {
 		fc.assert(
-			fc.property(fc.integer({ min: 0, max: 24 * 3600_000 }), fc.integer({ min: 0, max: 24 * 3600_000 }), (a, b) => {
-				const [young, old] = a <= b ? [a, b] : [b, a];
-				expect(readyReadDelayMs(young, false)).toBeGreaterThanOrEqual(250);
-				expect(readyReadDelayMs(old, false)).toBeLessThanOrEqual(5000);
-				expect(readyReadDelayMs(old, false)).toBeGreaterThanOrEqual(readyReadDelayMs(young, false));
-			}),
+			fc.property(
+				fc.integer({ min: 0, max: 24 * 3600_000 }),
+				fc.integer({ min: 0, max: 24 * 3600_000 }),
+				(a, b) => {
+					const [young, old] = a <= b ? [a, b] : [b, a];
+					expect(readyReadDelayMs(young, false)).toBeGreaterThanOrEqual(250);
+					expect(readyReadDelayMs(old, false)).toBeLessThanOrEqual(5000);
+					expect(readyReadDelayMs(old, false)).toBeGreaterThanOrEqual(
+						readyReadDelayMs(young, false),
+					);
+				},
+			),
 		);
 	});
 

@@ -1,19 +1,36 @@
-import { formatBytes, maxUploadBytes, resolveUploadType } from '../../../nodes/DraftingWorkspace/inputDocuments/rules';
+import {
+	formatBytes,
+	maxUploadBytes,
+	resolveUploadType,
+} from '../../../nodes/DraftingWorkspace/inputDocuments/rules';
 
 describe('resolveUploadType (contract: PDF, DOCX, Markdown, plain text)', () => {
 	it.each([
 		['application/pdf', 'a.pdf', 'PDF', 'application/pdf'],
 		['APPLICATION/PDF', 'a', 'PDF', 'application/pdf'],
 		['application/x-pdf', 'a.pdf', 'PDF', 'application/pdf'],
-		['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx', 'DOCX', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+		[
+			'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+			'a.docx',
+			'DOCX',
+			'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+		],
 		['text/markdown', 'a.md', 'Markdown', 'text/markdown'],
 		['text/x-markdown', 'a.md', 'Markdown', 'text/markdown'],
 		['text/plain; charset=utf-8', 'a.txt', 'plain text', 'text/plain; charset=utf-8'],
 		['application/octet-stream', 'notes.MD', 'Markdown', 'text/markdown'],
 		['', 'scan.pdf', 'PDF', 'application/pdf'],
-		[undefined, 'brief.docx', 'DOCX', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+		[
+			undefined,
+			'brief.docx',
+			'DOCX',
+			'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+		],
 	])('%s %s → %s', (mime, name, label, sendAs) => {
-		expect(resolveUploadType(mime, name)).toEqual({ type: expect.objectContaining({ label }), sendAs });
+		expect(resolveUploadType(mime, name)).toEqual({
+			type: expect.objectContaining({ label }),
+			sendAs,
+		});
 	});
 
 	it.each([

@@ -13,22 +13,34 @@ const NO_VALUE = new Set(['notice', 'callout', 'hidden']);
 /** The tool's resource and operation are fixed when the tool is set up: the tool's description names them. */
 const SET_UP = new Set(['resource', 'operation']);
 
-const shownToTool = (property: INodeProperties) => !(property.displayOptions?.show?.['@tool'] as unknown[] | undefined)?.includes(false);
+const shownToTool = (property: INodeProperties) =>
+	!(property.displayOptions?.show?.['@tool'] as unknown[] | undefined)?.includes(false);
 
 /** Every parameter of the tool a model may fill, with its path, collections' and fixed collections' fields included. */
-function fillable(properties: INodeProperties[], path = ''): Array<{ path: string; property: INodeProperties }> {
+function fillable(
+	properties: INodeProperties[],
+	path = '',
+): Array<{ path: string; property: INodeProperties }> {
 	return properties.filter(shownToTool).flatMap((property) => {
 		const here = path ? `${path}.${property.name}` : property.name;
-		if (property.type === 'collection') return fillable((property.options ?? []) as INodeProperties[], here);
+		if (property.type === 'collection')
+			return fillable((property.options ?? []) as INodeProperties[], here);
 		if (property.type === 'fixedCollection')
-			return ((property.options ?? []) as Array<{ name: string; values: INodeProperties[] }>).flatMap((group) => fillable(group.values, `${here}.${group.name}`));
+			return (
+				(property.options ?? []) as Array<{ name: string; values: INodeProperties[] }>
+			).flatMap((group) => fillable(group.values, `${here}.${group.name}`));
 		if (NO_VALUE.has(property.type) || (!path && SET_UP.has(property.name))) return [];
 		return [{ path: here, property }];
 	});
 }
 
-const undescribed = (properties: INodeProperties[]) =>
-	[...new Set(fillable(properties).filter(({ property }) => !property.description?.trim()).map(({ path }) => path))];
+const undescribed = (properties: INodeProperties[]) => [
+	...new Set(
+		fillable(properties)
+			.filter(({ property }) => !property.description?.trim())
+			.map(({ path }) => path),
+	),
+];
 
 let action: INodeTypeDescription;
 let tool: INodeTypeDescription;
@@ -46,19 +58,39 @@ describe('every parameter an AI Agent may fill says what to give', () => {
 	});
 
 	it('those named for it: Input Mode, the binary field names, File Selection, Format, and the mappers with their fields’ formats', () => {
-		const described = (name: string) => fillable(action.properties).filter(({ property }) => property.name === name).map(({ property }) => property.description ?? '');
+		const described = (name: string) =>
+			fillable(action.properties)
+				.filter(({ property }) => property.name === name)
+				.map(({ property }) => property.description ?? '');
 		for (const name of ['inputMode', 'binaryPropertyName', 'fileSelection', 'format']) {
 			expect([name, described(name).length > 0]).toEqual([name, true]);
-			for (const text of described(name)) expect([name, text.trim().length > 20]).toEqual([name, true]);
+			for (const text of described(name))
+				expect([name, text.trim().length > 20]).toEqual([name, true]);
 		}
-		for (const mapper of ['inputFields', 'answers']) expect(described(mapper).join(' ')).toMatch(/yyyy-MM-dd.*binary/);
+		for (const mapper of ['inputFields', 'answers'])
+			expect(described(mapper).join(' ')).toMatch(/yyyy-MM-dd.*binary/);
 		expect(described('answers').join(' ')).toMatch(/choice field takes one of its listed values/);
 	});
 
 	it('the check names a parameter left without one, inside a collection too', () => {
-		const bare: INodeProperties = { displayName: 'Bare', name: 'bare', type: 'string', default: '' };
-		const inside: INodeProperties = { displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [bare] };
-		const hidden: INodeProperties = { ...bare, name: 'notForTools', displayOptions: { show: { '@tool': [false] } } };
+		const bare: INodeProperties = {
+			displayName: 'Bare',
+			name: 'bare',
+			type: 'string',
+			default: '',
+		};
+		const inside: INodeProperties = {
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			default: {},
+			options: [bare],
+		};
+		const hidden: INodeProperties = {
+			...bare,
+			name: 'notForTools',
+			displayOptions: { show: { '@tool': [false] } },
+		};
 		expect(undescribed([bare, inside, hidden])).toEqual(['bare', 'options.bare']);
 	});
 });
@@ -66,7 +98,10 @@ describe('every parameter an AI Agent may fill says what to give', () => {
 describe('the tool’s description of each operation, as n8n makes it (Description: Set Automatically)', () => {
 	it('reads as what the tool does, in Drafting Workspace', () => {
 		const described = Object.fromEntries(
-			operationPairs(tool.properties).map(({ resource, operation }) => [`${resource}.${operation}`, NodeHelpers.makeDescription({ resource, operation }, tool)]),
+			operationPairs(tool.properties).map(({ resource, operation }) => [
+				`${resource}.${operation}`,
+				NodeHelpers.makeDescription({ resource, operation }, tool),
+			]),
 		);
 		expect(described).toEqual(TOOL_DESCRIPTIONS);
 	});

@@ -4,7 +4,11 @@
 // each description `<package>.<node>`, createAiTools adds the tool variant), and read with n8n's own code of
 // @n8n/ai-utilities 0.34.1, the version n8n 2.41.1 ships: NodeTypeParser (the builder's index) and
 // searchCodeBuilderNodes (the text its node search tool answers, with `@builderHint` and `@relatedNodes`).
-import { NodeTypeParser, formatNodeResult, searchCodeBuilderNodes } from '@n8n/ai-utilities/node-catalog';
+import {
+	NodeTypeParser,
+	formatNodeResult,
+	searchCodeBuilderNodes,
+} from '@n8n/ai-utilities/node-catalog';
 import * as n8nWorkflow from 'n8n-workflow';
 import type { INodeTypeDescription } from 'n8n-workflow';
 
@@ -27,7 +31,10 @@ const N8N_NODE_TYPES = new Set(
 /** The descriptions n8n's node catalog indexes for this package, named as n8n names them. */
 async function catalog(): Promise<INodeTypeDescription[]> {
 	const { loader } = await loadPackage();
-	const named = loader.types.nodes.map((description) => ({ ...description, name: `${loader.packageName}.${description.name}` }));
+	const named = loader.types.nodes.map((description) => ({
+		...description,
+		name: `${loader.packageName}.${description.name}`,
+	}));
 	// n8n's createAiTools (n8n/dist/tool-generation/ai-tools.js): a deep copy renamed `<name>Tool`, its builderHint kept.
 	const tools = named
 		.filter((description) => description.usableAsTool)
@@ -47,7 +54,9 @@ function unresolvedRelatedNodes(descriptions: INodeTypeDescription[]): string[] 
 	return descriptions.flatMap((description) =>
 		(description.builderHint?.relatedNodes ?? [])
 			.map((related) => related.nodeType)
-			.filter((nodeType) => parser.getLeanNodeType(nodeType) === null && !N8N_NODE_TYPES.has(nodeType))
+			.filter(
+				(nodeType) => parser.getLeanNodeType(nodeType) === null && !N8N_NODE_TYPES.has(nodeType),
+			)
 			.map((nodeType) => `${description.name} → ${nodeType}`),
 	);
 }
@@ -56,12 +65,18 @@ function unresolvedRelatedNodes(descriptions: INodeTypeDescription[]): string[] 
 function missingHints(descriptions: INodeTypeDescription[]): string[] {
 	return descriptions
 		.filter((description) => !description.name.endsWith('Tool'))
-		.filter((description) => !description.builderHint?.searchHint?.trim() || !description.builderHint.relatedNodes?.length)
+		.filter(
+			(description) =>
+				!description.builderHint?.searchHint?.trim() ||
+				!description.builderHint.relatedNodes?.length,
+		)
 		.map((description) => description.name);
 }
 
 const relatedTo = (descriptions: INodeTypeDescription[], name: string) =>
-	descriptions.find((description) => description.name === name)?.builderHint?.relatedNodes?.map((related) => related.nodeType) ?? [];
+	descriptions
+		.find((description) => description.name === name)
+		?.builderHint?.relatedNodes?.map((related) => related.nodeType) ?? [];
 
 let descriptions: INodeTypeDescription[];
 let parser: NodeTypeParser;
@@ -73,14 +88,19 @@ beforeAll(async () => {
 
 describe('the AI Workflow Builder reads a hint for every node', () => {
 	it('the catalog holds the three nodes and the tool variant n8n derives', () => {
-		expect(descriptions.map((description) => description.name).sort()).toEqual([ACTION, `${ACTION}Tool`, TRIGGER, CHAT_MODEL].sort());
+		expect(descriptions.map((description) => description.name).sort()).toEqual(
+			[ACTION, `${ACTION}Tool`, TRIGGER, CHAT_MODEL].sort(),
+		);
 	});
 
 	it('each node has a searchHint and related nodes, and the builder’s index keeps them', () => {
 		expect(missingHints(descriptions)).toEqual([]);
 		for (const name of [ACTION, TRIGGER, CHAT_MODEL]) {
 			const own = descriptions.find((description) => description.name === name)!.builderHint!;
-			expect(parser.getLeanNodeType(name)?.builderHint).toEqual({ searchHint: own.searchHint, relatedNodes: own.relatedNodes });
+			expect(parser.getLeanNodeType(name)?.builderHint).toEqual({
+				searchHint: own.searchHint,
+				relatedNodes: own.relatedNodes,
+			});
 		}
 	});
 
@@ -90,25 +110,36 @@ describe('the AI Workflow Builder reads a hint for every node', () => {
 
 	it('trigger ↔ action ↔ chat model are linked, and the chat model to n8n’s AI Agent and Basic LLM Chain', () => {
 		expect(relatedTo(descriptions, TRIGGER)).toEqual([ACTION]);
-		expect(relatedTo(descriptions, ACTION)).toEqual(expect.arrayContaining([TRIGGER, CHAT_MODEL, AGENT]));
-		expect(relatedTo(descriptions, CHAT_MODEL)).toEqual(expect.arrayContaining([ACTION, AGENT, BASIC_LLM_CHAIN]));
-		expect([AGENT, BASIC_LLM_CHAIN]).toEqual(['@n8n/n8n-nodes-langchain.agent', '@n8n/n8n-nodes-langchain.chainLlm']);
+		expect(relatedTo(descriptions, ACTION)).toEqual(
+			expect.arrayContaining([TRIGGER, CHAT_MODEL, AGENT]),
+		);
+		expect(relatedTo(descriptions, CHAT_MODEL)).toEqual(
+			expect.arrayContaining([ACTION, AGENT, BASIC_LLM_CHAIN]),
+		);
+		expect([AGENT, BASIC_LLM_CHAIN]).toEqual([
+			'@n8n/n8n-nodes-langchain.agent',
+			'@n8n/n8n-nodes-langchain.chainLlm',
+		]);
 	});
 
 	it('the hints come through the builder’s type definitions unchanged (no "*/", "<" or ">" for it to escape)', () => {
-		for (const name of [ACTION, TRIGGER, CHAT_MODEL]) expect(parser.getLeanNodeType(name)?.builderHint?.searchHint).not.toMatch(/\*\/|[<>]/);
+		for (const name of [ACTION, TRIGGER, CHAT_MODEL])
+			expect(parser.getLeanNodeType(name)?.builderHint?.searchHint).not.toMatch(/\*\/|[<>]/);
 	});
 });
 
 describe('what the builder’s node search answers', () => {
 	it('a search for the app lists the three nodes, each with its @builderHint and @relatedNodes', () => {
-		const { results, queriesWithNoResults } = searchCodeBuilderNodes(parser, ['Drafting Workspace']);
+		const { results, queriesWithNoResults } = searchCodeBuilderNodes(parser, [
+			'Drafting Workspace',
+		]);
 		expect(queriesWithNoResults).toEqual([]);
 		for (const name of [ACTION, TRIGGER, CHAT_MODEL]) {
 			const hint = descriptions.find((description) => description.name === name)!.builderHint!;
 			expect(results).toContain(`- ${name}`);
 			expect(results).toContain(`  @builderHint ${hint.searchHint}`);
-			for (const related of hint.relatedNodes!) expect(results).toContain(`    - ${related.nodeType}: "${related.relationHint}"`);
+			for (const related of hint.relatedNodes!)
+				expect(results).toContain(`    - ${related.nodeType}: "${related.relationHint}"`);
 		}
 		expect(results).toContain(`- ${TRIGGER} [TRIGGER]`);
 	});
@@ -120,33 +151,50 @@ describe('what the builder’s node search answers', () => {
 			'  Display Name: Drafting Workspace Chat Model',
 			'  Version: 1',
 			"  Description: Use a Drafting Workspace model in n8n's chains and agents (without tools)",
-			expect.stringMatching(/^ {2}@builderHint A chat model answered by a Drafting Workspace's models .*AI Agent with no tools/),
+			expect.stringMatching(
+				/^ {2}@builderHint A chat model answered by a Drafting Workspace's models .*AI Agent with no tools/,
+			),
 			'  @relatedNodes',
 		]);
 		expect(entry).toContain(`    - ${BASIC_LLM_CHAIN}: "`);
-		expect(entry).toContain(`    - ${AGENT}: "Use it as the chat model of an agent only when the agent has no tools"`);
+		expect(entry).toContain(
+			`    - ${AGENT}: "Use it as the chat model of an agent only when the agent has no tools"`,
+		);
 	});
 
 	it('the tool variant carries the action node’s hint (n8n copies the description), which is written to hold for it', () => {
-		expect(parser.getLeanNodeType(`${ACTION}Tool`)?.builderHint).toEqual(parser.getLeanNodeType(ACTION)?.builderHint);
+		expect(parser.getLeanNodeType(`${ACTION}Tool`)?.builderHint).toEqual(
+			parser.getLeanNodeType(ACTION)?.builderHint,
+		);
 		expect(relatedTo(descriptions, ACTION)).not.toContain(`${ACTION}Tool`);
 	});
 });
 
 describe('the checks fail when a hint is missing or names a node that does not exist', () => {
-	const tampered = (name: string, change: (description: INodeTypeDescription) => INodeTypeDescription) =>
-		descriptions.map((description) => (description.name === name ? change(n8nWorkflow.deepCopy(description)) : description));
+	const tampered = (
+		name: string,
+		change: (description: INodeTypeDescription) => INodeTypeDescription,
+	) =>
+		descriptions.map((description) =>
+			description.name === name ? change(n8nWorkflow.deepCopy(description)) : description,
+		);
 
 	it('a misspelt related node', () => {
 		const broken = tampered(TRIGGER, (description) => ({
 			...description,
-			builderHint: { ...description.builderHint, relatedNodes: [{ nodeType: `${PACKAGE}.draftingWorkspaces`, relationHint: 'typo' }] },
+			builderHint: {
+				...description.builderHint,
+				relatedNodes: [{ nodeType: `${PACKAGE}.draftingWorkspaces`, relationHint: 'typo' }],
+			},
 		}));
 		expect(unresolvedRelatedNodes(broken)).toEqual([`${TRIGGER} → ${PACKAGE}.draftingWorkspaces`]);
 	});
 
 	it('a hint left out', () => {
-		const broken = tampered(CHAT_MODEL, ({ builderHint, ...description }) => description as INodeTypeDescription);
+		const broken = tampered(
+			CHAT_MODEL,
+			({ builderHint, ...description }) => description as INodeTypeDescription,
+		);
 		expect(missingHints(broken)).toEqual([CHAT_MODEL]);
 	});
 });

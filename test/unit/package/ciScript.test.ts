@@ -3,7 +3,17 @@
 // all pass, not the clean-up's), a failed host install stops it with the install's log, and a failing step ends
 // the host installs still under way. The suites themselves are tested by the suites.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	chmodSync,
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,10 +42,20 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
  * install has begun (it waits for the install's record, 10 s at most): a case about what an install was given
  * must not depend on which process the machine starts first.
  */
-function runCi(npmFails: string, install: 'ok' | 'fail' | 'slow', failOnceInstalling = false): CiRun {
+function runCi(
+	npmFails: string,
+	install: 'ok' | 'fail' | 'slow',
+	failOnceInstalling = false,
+): CiRun {
 	const project = join(dir, 'project');
 	const bin = join(dir, 'bin');
-	for (const folder of [join(dir, 'tmp'), join(project, '.ci'), join(project, 'e2e', 'matrix', 'hosts', 'n8n-a'), join(project, 'e2e', 'matrix', 'hosts', 'n8n-b'), bin]) {
+	for (const folder of [
+		join(dir, 'tmp'),
+		join(project, '.ci'),
+		join(project, 'e2e', 'matrix', 'hosts', 'n8n-a'),
+		join(project, 'e2e', 'matrix', 'hosts', 'n8n-b'),
+		bin,
+	]) {
 		mkdirSync(folder, { recursive: true });
 	}
 	copyFileSync(join(REPO, '.ci', 'run'), join(project, '.ci', 'run'));
@@ -46,17 +66,33 @@ function runCi(npmFails: string, install: 'ok' | 'fail' | 'slow', failOnceInstal
 		writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
 		chmodSync(join(bin, name), 0o755);
 	};
-	const waitForInstall = failOnceInstalling ? `for look in $(seq 100); do [ -s '${tmps}' ] && break; sleep 0.1; done; ` : '';
-	stand('npm', `echo "$*" >> '${calls}'\n[ "$*" = '${npmFails}' ] && { ${waitForInstall}exit 1; }\nexit 0`);
-	const installBody = { ok: 'exit 0', fail: 'echo "host install: registry unreachable"; exit 1', slow: 'exec sleep 30' }[install];
+	const waitForInstall = failOnceInstalling
+		? `for look in $(seq 100); do [ -s '${tmps}' ] && break; sleep 0.1; done; `
+		: '';
+	stand(
+		'npm',
+		`echo "$*" >> '${calls}'\n[ "$*" = '${npmFails}' ] && { ${waitForInstall}exit 1; }\nexit 0`,
+	);
+	const installBody = {
+		ok: 'exit 0',
+		fail: 'echo "host install: registry unreachable"; exit 1',
+		slow: 'exec sleep 30',
+	}[install];
 	stand('node', `echo $$ >> '${pids}'\necho "$TMPDIR" >> '${tmps}'\n${installBody}`);
 	const run = spawnSync('bash', [join(project, '.ci', 'run')], {
 		encoding: 'utf8',
 		env: { PATH: `${bin}:${process.env.PATH}`, HOME: dir, TMPDIR: join(dir, 'tmp') },
 		timeout: 20000,
 	});
-	const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : []);
-	return { status: run.status, stdout: run.stdout, npm: lines(calls), installs: lines(pids).map(Number), installTmp: lines(tmps) };
+	const lines = (file: string) =>
+		existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
+	return {
+		status: run.status,
+		stdout: run.stdout,
+		npm: lines(calls),
+		installs: lines(pids).map(Number),
+		installTmp: lines(tmps),
+	};
 }
 
 /** Whether the process runs: gone, or a zombie (ended, not yet reaped by whoever adopted it), is not running. */
@@ -77,13 +113,25 @@ const alive = (pid: number): boolean => {
 describe('.ci/run', () => {
 	it('exits 0 when every suite passes, after running them in order', () => {
 		const run = runCi('none', 'ok');
-		expect(run.npm).toEqual(['ci', 'test', 'run test:deep', 'run test:e2e', 'run test:matrix', 'run test:browser', 'run test:queue']);
+		expect(run.npm).toEqual([
+			'ci',
+			'test',
+			'run test:deep',
+			'run test:e2e',
+			'run test:matrix',
+			'run test:browser',
+			'run test:queue',
+		]);
 		expect(run.installs).toHaveLength(3);
 		expect(run.status).toBe(0);
 	});
 
 	it('gives the host installs a temporary folder of their own and leaves nothing in the temporary folder, run green or failed', () => {
-		for (const [npmFails, install] of [['none', 'ok'], ['none', 'fail'], ['test', 'slow']] as const) {
+		for (const [npmFails, install] of [
+			['none', 'ok'],
+			['none', 'fail'],
+			['test', 'slow'],
+		] as const) {
 			const run = runCi(npmFails, install, true);
 			expect(run.installTmp.length).toBeGreaterThan(0);
 			for (const folder of run.installTmp) {
@@ -117,7 +165,8 @@ describe('.ci/run', () => {
 			expect(run.status).toBe(1);
 			expect(run.installs.length).toBeLessThanOrEqual(1);
 			for (const pid of run.installs) expect(alive(pid)).toBe(false);
-			for (const file of ['npm.calls', 'install.pids', 'install.tmpdirs']) rmSync(join(dir, file), { force: true });
+			for (const file of ['npm.calls', 'install.pids', 'install.tmpdirs'])
+				rmSync(join(dir, file), { force: true });
 		}
 	});
 });

@@ -18,7 +18,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import * as ts from 'typescript';
 
 import { loadPackage } from '../../harness';
@@ -47,21 +52,29 @@ function optionName(property: INodeProperties, value: unknown): string | undefin
 function renderedDefault(property: INodeProperties): string[] {
 	const value = property.default;
 	if (property.type === 'options') return [optionName(property, value) ?? String(value)];
-	if (property.type === 'multiOptions' && Array.isArray(value)) return [value.map((entry) => optionName(property, entry) ?? String(entry)).join(', ')];
+	if (property.type === 'multiOptions' && Array.isArray(value))
+		return [value.map((entry) => optionName(property, entry) ?? String(entry)).join(', ')];
 	if (typeof value === 'boolean') return value ? ['on', 'true'] : ['off', 'false'];
 	if (typeof value === 'number' || typeof value === 'string') return [String(value)];
 	return [];
 }
 
 /** What n8n itself shows inside a field of this type (the resource mapper's own heading and modes). */
-const MAPPER_LABELS = ['Values to Send', 'Mapping Column Mode', 'Map Each Column Manually', 'Map Automatically'];
+const MAPPER_LABELS = [
+	'Values to Send',
+	'Mapping Column Mode',
+	'Map Each Column Manually',
+	'Map Automatically',
+];
 
 function fieldLabel(property: INodeProperties): Label {
 	const children: Label[] = [];
 	if (property.type === 'options' || property.type === 'multiOptions') {
-		for (const option of (property.options ?? []) as INodePropertyOptions[]) children.push({ label: option.name, children: [] });
+		for (const option of (property.options ?? []) as INodePropertyOptions[])
+			children.push({ label: option.name, children: [] });
 	} else if (property.type === 'collection') {
-		for (const option of (property.options ?? []) as INodeProperties[]) children.push(fieldLabel(option));
+		for (const option of (property.options ?? []) as INodeProperties[])
+			children.push(fieldLabel(option));
 	} else if (property.type === 'fixedCollection') {
 		for (const group of (property.options ?? []) as INodePropertyCollection[]) {
 			const values = group.values.map(fieldLabel);
@@ -72,16 +85,24 @@ function fieldLabel(property: INodeProperties): Label {
 	if (property.type === 'resourceMapper') {
 		// The editor shows the mapper under its own heading, never the parameter's display name.
 		const modes = MAPPER_LABELS.slice(2).map((label) => ({ label, children: [] }));
-		return { label: MAPPER_LABELS[0], children: [{ label: MAPPER_LABELS[1], children: modes }, ...modes] };
+		return {
+			label: MAPPER_LABELS[0],
+			children: [{ label: MAPPER_LABELS[1], children: modes }, ...modes],
+		};
 	}
 	return { label: property.displayName, children, defaults: renderedDefault(property) };
 }
 
 /** Whether a property shows for this resource and operation (other display conditions are values a user picks). */
-function showsFor(property: INodeProperties, resource: string | undefined, operation: string | undefined): boolean {
+function showsFor(
+	property: INodeProperties,
+	resource: string | undefined,
+	operation: string | undefined,
+): boolean {
 	const show = property.displayOptions?.show ?? {};
 	if (resource !== undefined && show.resource && !show.resource.includes(resource)) return false;
-	if (operation !== undefined && show.operation && !show.operation.includes(operation)) return false;
+	if (operation !== undefined && show.operation && !show.operation.includes(operation))
+		return false;
 	return true;
 }
 
@@ -91,19 +112,32 @@ interface Place {
 	operation?: string;
 }
 
-const isControl = (property: INodeProperties) => property.name === 'resource' || property.name === 'operation' || property.type === 'notice';
+const isControl = (property: INodeProperties) =>
+	property.name === 'resource' || property.name === 'operation' || property.type === 'notice';
 
 function operationsOf(node: Place['node'], resource: string): INodePropertyOptions[] {
-	const operation = node.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource));
+	const operation = node.properties.find(
+		(property) =>
+			property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
+	);
 	return (operation?.options ?? []) as INodePropertyOptions[];
 }
 
 function resourcesOf(node: Place['node']): INodePropertyOptions[] {
-	return (node.properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	return (node.properties.find((property) => property.name === 'resource')?.options ??
+		[]) as INodePropertyOptions[];
 }
 
-function operationLabel(node: Place['node'], resource: string, operation: INodePropertyOptions): Label {
-	const fields = node.properties.filter((property) => !isControl(property) && showsFor(property, resource, String(operation.value))).map(fieldLabel);
+function operationLabel(
+	node: Place['node'],
+	resource: string,
+	operation: INodePropertyOptions,
+): Label {
+	const fields = node.properties
+		.filter(
+			(property) => !isControl(property) && showsFor(property, resource, String(operation.value)),
+		)
+		.map(fieldLabel);
 	return { label: operation.name, children: fields };
 }
 
@@ -111,7 +145,9 @@ function resourceLabel(node: Place['node'], resource: INodePropertyOptions): Lab
 	const operations = operationsOf(node, String(resource.value));
 	return {
 		label: resource.name,
-		children: operations.map((operation) => operationLabel(node, String(resource.value), operation)),
+		children: operations.map((operation) =>
+			operationLabel(node, String(resource.value), operation),
+		),
 	};
 }
 
@@ -123,31 +159,52 @@ function nodeLabel(node: Place['node']): Label {
 				...resources.map((resource) => resourceLabel(node, resource)),
 				...resources.flatMap((resource) =>
 					operationsOf(node, String(resource.value)).flatMap((operation) =>
-						operation.action ? [{ ...operationLabel(node, String(resource.value), operation), label: operation.action }] : [],
+						operation.action
+							? [
+									{
+										...operationLabel(node, String(resource.value), operation),
+										label: operation.action,
+									},
+								]
+							: [],
 					),
 				),
 			]
 		: node.properties.filter((property) => !isControl(property)).map(fieldLabel);
-	const named = 'defaults' in node && node.defaults?.name && node.defaults.name !== node.displayName ? [node.defaults.name] : [];
+	const named =
+		'defaults' in node && node.defaults?.name && node.defaults.name !== node.displayName
+			? [node.defaults.name]
+			: [];
 	return { label: node.displayName, children, also: named } as Label;
 }
 
 /** The labels a span may start from at a place: the nodes, the place's resources and operations, its fields. */
 function rootsAt(places: Place[]): Label[] {
-	return [...allNodes.map(nodeLabel), ...places.flatMap(({ node, resource, operation }) => {
-		const extra = 'polling' in node && node.polling ? [{ label: 'Poll Times', children: [] }] : [];
-		const resources = resourcesOf(node).filter((entry) => resource === undefined || entry.value === resource);
-		const operations = resources.flatMap((entry) =>
-			operationsOf(node, String(entry.value))
-				.filter((op) => operation === undefined || op.value === operation)
-				.map((op) => operationLabel(node, String(entry.value), op)),
-		);
-		const fields = node.properties
-			.filter((property) => !isControl(property) && showsFor(property, resource, operation))
-			.filter((property) => resource !== undefined || !property.displayOptions?.show?.resource)
-			.map(fieldLabel);
-		return [...resources.map((entry) => resourceLabel(node, entry)), ...operations, ...fields, ...extra];
-	})];
+	return [
+		...allNodes.map(nodeLabel),
+		...places.flatMap(({ node, resource, operation }) => {
+			const extra =
+				'polling' in node && node.polling ? [{ label: 'Poll Times', children: [] }] : [];
+			const resources = resourcesOf(node).filter(
+				(entry) => resource === undefined || entry.value === resource,
+			);
+			const operations = resources.flatMap((entry) =>
+				operationsOf(node, String(entry.value))
+					.filter((op) => operation === undefined || op.value === operation)
+					.map((op) => operationLabel(node, String(entry.value), op)),
+			);
+			const fields = node.properties
+				.filter((property) => !isControl(property) && showsFor(property, resource, operation))
+				.filter((property) => resource !== undefined || !property.displayOptions?.show?.resource)
+				.map(fieldLabel);
+			return [
+				...resources.map((entry) => resourceLabel(node, entry)),
+				...operations,
+				...fields,
+				...extra,
+			];
+		}),
+	];
 }
 
 /** Every node of the package (and the credential), which any page may name. */
@@ -159,8 +216,11 @@ function flatten(labels: Label[]): Label[] {
 
 /** Every label a path of labels reaches at a place, or none. */
 function resolvePath(segments: string[], roots: Label[]): Label[] {
-	let current = flatten(roots).filter((label) => label.label === segments[0] || label.also?.includes(segments[0]));
-	for (const segment of segments.slice(1)) current = current.flatMap((label) => label.children.filter((child) => child.label === segment));
+	let current = flatten(roots).filter(
+		(label) => label.label === segments[0] || label.also?.includes(segments[0]),
+	);
+	for (const segment of segments.slice(1))
+		current = current.flatMap((label) => label.children.filter((child) => child.label === segment));
 	return current;
 }
 
@@ -180,16 +240,37 @@ function codeTexts(): string[] {
 	const texts: string[] = [];
 	const stringOf = (node: ts.Node): string => {
 		if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-		if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((span) => PLACEHOLDER + span.literal.text).join('');
-		if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) return stringOf(node.left) + stringOf(node.right);
+		if (ts.isTemplateExpression(node))
+			return (
+				node.head.text + node.templateSpans.map((span) => PLACEHOLDER + span.literal.text).join('')
+			);
+		if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken)
+			return stringOf(node.left) + stringOf(node.right);
 		if (ts.isParenthesizedExpression(node)) return stringOf(node.expression);
 		return PLACEHOLDER;
 	};
-	for (const file of [...sourceFiles(join(REPO, 'nodes')), ...sourceFiles(join(REPO, 'credentials'))]) {
-		const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+	for (const file of [
+		...sourceFiles(join(REPO, 'nodes')),
+		...sourceFiles(join(REPO, 'credentials')),
+	]) {
+		const source = ts.createSourceFile(
+			file,
+			readFileSync(file, 'utf8'),
+			ts.ScriptTarget.ES2022,
+			true,
+		);
 		const visit = (node: ts.Node): void => {
-			const isText = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node);
-			const isJoin = ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken && !(ts.isBinaryExpression(node.parent) && node.parent.operatorToken.kind === ts.SyntaxKind.PlusToken);
+			const isText =
+				ts.isStringLiteral(node) ||
+				ts.isNoSubstitutionTemplateLiteral(node) ||
+				ts.isTemplateExpression(node);
+			const isJoin =
+				ts.isBinaryExpression(node) &&
+				node.operatorToken.kind === ts.SyntaxKind.PlusToken &&
+				!(
+					ts.isBinaryExpression(node.parent) &&
+					node.parent.operatorToken.kind === ts.SyntaxKind.PlusToken
+				);
 			if (isText || isJoin) texts.push(stringOf(node).replace(/\s+/g, ' '));
 			ts.forEachChild(node, visit);
 		};
@@ -215,8 +296,13 @@ function partOf(piece: string, text: string): boolean {
 		for (let at = 0; at <= rest.length; at += 1) {
 			const tail = rest.slice(at);
 			if (tail.length === 0) best = Math.max(best, covered);
-			else if (fragment.length > 0 && fragment.startsWith(tail)) best = Math.max(best, covered + tail.length);
-			else if (fragment.length > 0 && tail.startsWith(fragment)) best = Math.max(best, follow(tail.slice(fragment.length), index + 1, covered + fragment.length));
+			else if (fragment.length > 0 && fragment.startsWith(tail))
+				best = Math.max(best, covered + tail.length);
+			else if (fragment.length > 0 && tail.startsWith(fragment))
+				best = Math.max(
+					best,
+					follow(tail.slice(fragment.length), index + 1, covered + fragment.length),
+				);
 			else if (fragment.length === 0) best = Math.max(best, follow(tail, index + 1, covered));
 		}
 		return best;
@@ -300,12 +386,20 @@ function spansOf(paragraph: string): Array<{ kind: 'bold' | 'italic' | 'quote'; 
 		.replace(/\*\*(.+?)\*\*/g, ' ')
 		.replace(/(?<!\w)__(?!\s)(.+?)(?<!\s)__(?!\w)/g, ' ')
 		.replace(/(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)/g, ' ');
-	for (const match of rest.matchAll(/(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])/g)) found.push({ kind: 'italic', text: match[1] });
-	for (const match of rest.matchAll(/"([^"]+)"/g)) if (match[1].trim().split(/\s+/).length >= 4) found.push({ kind: 'quote', text: match[1] });
+	for (const match of rest.matchAll(/(?<![\w*])\*(?![\s*])(.+?)(?<![\s*])\*(?![\w*])/g))
+		found.push({ kind: 'italic', text: match[1] });
+	for (const match of rest.matchAll(/"([^"]+)"/g))
+		if (match[1].trim().split(/\s+/).length >= 4) found.push({ kind: 'quote', text: match[1] });
 	return found;
 }
 
-const cellsOf = (row: string) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((cell) => cell.trim());
+const cellsOf = (row: string) =>
+	row
+		.trim()
+		.replace(/^\|/, '')
+		.replace(/\|$/, '')
+		.split(/(?<!\\)\|/)
+		.map((cell) => cell.trim());
 
 interface Document {
 	spans: Span[];
@@ -325,10 +419,11 @@ function readDocument(file: string, pagePlaces: Place[], checkText: boolean): Do
 	let fenced = false;
 
 	const flush = () => {
-		if (paragraph.length) lastParagraph = paragraph.map((entry) => entry.text).join(" ");
+		if (paragraph.length) lastParagraph = paragraph.map((entry) => entry.text).join(' ');
 		if (paragraph.length && checkText) {
 			const text = paragraph.map((entry) => entry.text).join(' ');
-			for (const span of spansOf(text)) document.spans.push({ file, line: paragraph[0].line, ...span, places });
+			for (const span of spansOf(text))
+				document.spans.push({ file, line: paragraph[0].line, ...span, places });
 		}
 		paragraph = [];
 	};
@@ -341,13 +436,15 @@ function readDocument(file: string, pagePlaces: Place[], checkText: boolean): Do
 			return;
 		}
 		if (fenced) return;
-		for (const match of withoutCode(raw).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) document.links.push({ file, line, target: match[1] });
+		for (const match of withoutCode(raw).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g))
+			document.links.push({ file, line, target: match[1] });
 		const heading = /^(#{1,6})\s+(.*)$/.exec(raw);
 		if (heading) {
 			flush();
 			table = undefined;
 			const level = heading[1].length;
-			while (headingPlaces.length && headingPlaces[headingPlaces.length - 1].level >= level) headingPlaces.pop();
+			while (headingPlaces.length && headingPlaces[headingPlaces.length - 1].level >= level)
+				headingPlaces.pop();
 			const named = placesNamed(heading[2], pagePlaces);
 			if (named.length) headingPlaces.push({ level, places: named });
 			places = headingPlaces.length ? headingPlaces[headingPlaces.length - 1].places : pagePlaces;
@@ -366,17 +463,30 @@ function readDocument(file: string, pagePlaces: Place[], checkText: boolean): Do
 			if (!checkText) return;
 			for (const span of spansOf(raw)) document.spans.push({ file, line, ...span, places });
 			const row = /^\*\*([^*]+)\*\*$/.exec(cells[0])?.[1];
-			if (row && table.under && resolvePath([table.under], rootsAt(places)).some((label) => label.children.length)) {
-				document.spans.push({ file, line, kind: 'bold', text: `${table.under}${ARROW}${row}`, places });
+			if (
+				row &&
+				table.under &&
+				resolvePath([table.under], rootsAt(places)).some((label) => label.children.length)
+			) {
+				document.spans.push({
+					file,
+					line,
+					kind: 'bold',
+					text: `${table.under}${ARROW}${row}`,
+					places,
+				});
 			}
 			const says = table.header.findIndex((cell) => /^The test says$/i.test(cell));
-			if (says >= 0 && cells[says] && !cells[says].includes('`')) document.spans.push({ file, line, kind: 'says', text: cells[says], places });
+			if (says >= 0 && cells[says] && !cells[says].includes('`'))
+				document.spans.push({ file, line, kind: 'says', text: cells[says], places });
 			const label = /^\*\*([^*]+)\*\*$/.exec(cells[0])?.[1];
 			if (label) {
 				const column = table.header.findIndex((cell) => /^Default$/i.test(cell));
-				if (column >= 0 && cells[column]) document.defaults.push({ file, line, label, stated: cells[column], places });
+				if (column >= 0 && cells[column])
+					document.defaults.push({ file, line, label, stated: cells[column], places });
 				for (const cell of cells.slice(1)) {
-					for (const match of cell.matchAll(/\bDefault (\S+?)[.,;)]?(?:\s|$)/g)) document.defaults.push({ file, line, label, stated: match[1], places });
+					for (const match of cell.matchAll(/\bDefault (\S+?)[.,;)]?(?:\s|$)/g))
+						document.defaults.push({ file, line, label, stated: match[1], places });
 				}
 			}
 			return;
@@ -402,7 +512,11 @@ function placesNamed(heading: string, pagePlaces: Place[]): Place[] {
 			if (place.resource !== undefined && place.resource !== resource.value) continue;
 			for (const operation of operationsOf(place.node, String(resource.value))) {
 				if (text === operation.name || text === `${resource.name}${ARROW}${operation.name}`) {
-					named.push({ node: place.node, resource: String(resource.value), operation: String(operation.value) });
+					named.push({
+						node: place.node,
+						resource: String(resource.value),
+						operation: String(operation.value),
+					});
 				}
 			}
 		}
@@ -423,8 +537,18 @@ async function loadDocs() {
 	const chatModel = byName('lmChatDraftingWorkspace');
 	const credential = loader.types.credentials[0];
 	const tool = { ...action, displayName: `${action.displayName} Tool`, name: `${action.name}Tool` };
-	const credentialNode = { displayName: credential.displayName, name: credential.name, properties: credential.properties };
-	const everywhere: Place[] = [{ node: action }, { node: tool }, { node: trigger }, { node: chatModel }, { node: credentialNode }];
+	const credentialNode = {
+		displayName: credential.displayName,
+		name: credential.name,
+		properties: credential.properties,
+	};
+	const everywhere: Place[] = [
+		{ node: action },
+		{ node: tool },
+		{ node: trigger },
+		{ node: chatModel },
+		{ node: credentialNode },
+	];
 	allNodes = everywhere.map((place) => place.node);
 	const pages: Record<string, Place[]> = {
 		'README.md': everywhere,
@@ -443,10 +567,16 @@ async function loadDocs() {
 		'docs/try-it.md': everywhere,
 		'docs/workflows.md': [{ node: action, resource: 'workflow' }],
 	};
-	const files = ['README.md', ...readdirSync(join(REPO, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+	const files = [
+		'README.md',
+		...readdirSync(join(REPO, 'docs'))
+			.filter((name) => name.endsWith('.md'))
+			.map((name) => `docs/${name}`),
+	];
 	const documents = files.map((file) => {
 		const checked = !OWNED_ELSEWHERE.includes(file);
-		if (checked && !pages[file]) throw new Error(`${file}: say in docsMatchNodes.test.ts which node it describes`);
+		if (checked && !pages[file])
+			throw new Error(`${file}: say in docsMatchNodes.test.ts which node it describes`);
 		return readDocument(file, pages[file] ?? everywhere, checked);
 	});
 	const descriptionTexts: string[] = [];
@@ -477,7 +607,13 @@ describe('the docs say what the editor shows', () => {
 	test('every bold span is a label, or a path of labels, at its place', () => {
 		const wrong = docs.spans
 			.filter((span) => span.kind === 'bold')
-			.filter((span) => resolvePath(span.text.split(ARROW).map((segment) => segment.trim()), rootsAt(span.places)).length === 0)
+			.filter(
+				(span) =>
+					resolvePath(
+						span.text.split(ARROW).map((segment) => segment.trim()),
+						rootsAt(span.places),
+					).length === 0,
+			)
 			.map((span) => `${where(span)} **${span.text}**`);
 		expect(wrong).toEqual([]);
 	});
@@ -493,20 +629,37 @@ describe('the docs say what the editor shows', () => {
 					.map((piece) => piece.trim().replace(/^[("']+|[)"'.:,]+$/g, ''))
 					.filter((piece) => piece.length > 0);
 				// A message the code builds from several texts is quoted sentence by sentence.
-				const sentences = (piece: string) => piece.split(/(?<=[.;])\s+/).map((part) => part.replace(/[.;]$/, ''));
-				return pieces.some((piece) => !known(piece) && !known(`${piece}.`) && !sentences(piece).every((part) => known(part)));
+				const sentences = (piece: string) =>
+					piece.split(/(?<=[.;])\s+/).map((part) => part.replace(/[.;]$/, ''));
+				return pieces.some(
+					(piece) =>
+						!known(piece) && !known(`${piece}.`) && !sentences(piece).every((part) => known(part)),
+				);
 			})
-			.map((span) => `${where(span)} ${span.kind === 'italic' ? `*${span.text}*` : `"${span.text}"`}`);
+			.map(
+				(span) => `${where(span)} ${span.kind === 'italic' ? `*${span.text}*` : `"${span.text}"`}`,
+			);
 		expect(wrong).toEqual([]);
 	});
 
 	test('every place a message of the nodes sends a user to ("under Values to Send") is one the editor shows', () => {
 		const all = rootsAt([{ node: allNodes[0] }, ...allNodes.slice(2).map((node) => ({ node }))]);
 		// What follows "under " up to the end of its clause; it names a place when some run of its first words does.
-		const named = texts.flatMap((text) => [...text.matchAll(/\bunder ([A-Z][^,.;:()\u0000]*)/g)].map((match) => match[1].trim()));
+		const named = texts.flatMap((text) =>
+			[...text.matchAll(/\bunder ([A-Z][^,.;:()\u0000]*)/g)].map((match) => match[1].trim()),
+		);
 		const resolves = (place: string) => {
 			const words = place.split(' ');
-			return words.some((_, end) => resolvePath(words.slice(0, words.length - end).join(' ').split(ARROW), all).length > 0);
+			return words.some(
+				(_, end) =>
+					resolvePath(
+						words
+							.slice(0, words.length - end)
+							.join(' ')
+							.split(ARROW),
+						all,
+					).length > 0,
+			);
 		};
 		const wrong = [...new Set(named)].filter((place) => !resolves(place));
 		expect(named.length).toBeGreaterThan(0);
@@ -516,11 +669,18 @@ describe('the docs say what the editor shows', () => {
 	test('every default a table states is the field’s default', () => {
 		const wrong = docs.defaults
 			.filter((claim) => {
-				const fields = flatten(rootsAt(claim.places)).filter((label) => label.label === claim.label && label.defaults?.length);
+				const fields = flatten(rootsAt(claim.places)).filter(
+					(label) => label.label === claim.label && label.defaults?.length,
+				);
 				if (!fields.length) return true;
 				const stated = claim.stated.replace(/\*\*/g, '');
 				return !fields.some((field) =>
-					field.defaults!.some((value) => new RegExp(`(^|[^\\w.])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w.]|\\.(\\s|$))`, 'i').test(stated)),
+					field.defaults!.some((value) =>
+						new RegExp(
+							`(^|[^\\w.])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w.]|\\.(\\s|$))`,
+							'i',
+						).test(stated),
+					),
 				);
 			})
 			.map((claim) => `${where(claim)} ${claim.label}: ${claim.stated}`);
@@ -532,7 +692,9 @@ describe('the docs say what the editor shows', () => {
 			.filter(({ target }) => !/^[a-z]+:/i.test(target))
 			.filter(({ file, target }) => {
 				const [path, anchor] = target.split('#');
-				const to = path ? resolve(dirname(join(REPO, file)), decodeURIComponent(path)) : join(REPO, file);
+				const to = path
+					? resolve(dirname(join(REPO, file)), decodeURIComponent(path))
+					: join(REPO, file);
 				if (!existsSync(to)) return true;
 				if (anchor === undefined) return false;
 				return !to.endsWith('.md') || !anchorsOf(to).has(anchor);
@@ -560,7 +722,9 @@ describe('the checks themselves', () => {
 	test('GitHub’s heading ids', () => {
 		expect(slug("n8n's SSRF protection")).toBe('n8ns-ssrf-protection');
 		expect(slug('Template → Get Many')).toBe('template--get-many');
-		expect(slug('The version matrix (`npm run test:matrix`)')).toBe('the-version-matrix-npm-run-testmatrix');
+		expect(slug('The version matrix (`npm run test:matrix`)')).toBe(
+			'the-version-matrix-npm-run-testmatrix',
+		);
 	});
 
 	test('a message with its values filled in is part of the code’s message', () => {
@@ -572,7 +736,11 @@ describe('the checks themselves', () => {
 	});
 
 	test('spans: bold, italic, quoted; code and underscores are not read', () => {
-		expect(spansOf('**Wait Options → Timeout (Seconds)**, *Busy workspace?*, __Settings__, _stress_, `**no**`, _"not a message of ours"_, "a message of four words"')).toEqual([
+		expect(
+			spansOf(
+				'**Wait Options → Timeout (Seconds)**, *Busy workspace?*, __Settings__, _stress_, `**no**`, _"not a message of ours"_, "a message of four words"',
+			),
+		).toEqual([
 			{ kind: 'bold', text: 'Wait Options → Timeout (Seconds)' },
 			{ kind: 'italic', text: 'Busy workspace?' },
 			{ kind: 'quote', text: 'a message of four words' },

@@ -36,12 +36,18 @@ beforeAll(async () => {
 // ---- hint-max-length ---------------------------------------------------------------------------------------
 
 /** Every `hint` in a description, at any depth (collections' options, fixed collections' values), with its path. */
-function hintsOf(value: unknown, path: string, found: Array<{ path: string; hint: string }> = []): Array<{ path: string; hint: string }> {
-	if (Array.isArray(value)) value.forEach((entry, index) => hintsOf(entry, `${path}[${index}]`, found));
+function hintsOf(
+	value: unknown,
+	path: string,
+	found: Array<{ path: string; hint: string }> = [],
+): Array<{ path: string; hint: string }> {
+	if (Array.isArray(value))
+		value.forEach((entry, index) => hintsOf(entry, `${path}[${index}]`, found));
 	else if (value && typeof value === 'object') {
 		for (const [key, entry] of Object.entries(value)) {
 			const name = (value as { name?: unknown }).name;
-			if (key === 'hint' && typeof entry === 'string') found.push({ path: `${path}${typeof name === 'string' ? ` (${name})` : ''}`, hint: entry });
+			if (key === 'hint' && typeof entry === 'string')
+				found.push({ path: `${path}${typeof name === 'string' ? ` (${name})` : ''}`, hint: entry });
 			else hintsOf(entry, `${path}.${key}`, found);
 		}
 	}
@@ -57,13 +63,30 @@ describe('hint-max-length: a hint is a short nudge, at most 120 characters', () 
 	it('every hint of every node, nested ones included', () => {
 		expect(descriptions.length).toBe(3);
 		expect(descriptions.flatMap(tooLong)).toEqual([]);
-		expect(descriptions.flatMap((description) => hintsOf(description.properties, description.name)).length).toBeGreaterThan(5);
+		expect(
+			descriptions.flatMap((description) => hintsOf(description.properties, description.name))
+				.length,
+		).toBeGreaterThan(5);
 	});
 
 	it('the check names a hint over the limit', () => {
-		const long: INodeProperties = { displayName: 'X', name: 'x', type: 'string', default: '', hint: 'h'.repeat(121) };
-		const nested: INodeProperties = { displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [long] };
-		expect(tooLong({ ...descriptions[0], name: 'probe', properties: [nested] })).toEqual(['probe[0].options[0] (x): 121']);
+		const long: INodeProperties = {
+			displayName: 'X',
+			name: 'x',
+			type: 'string',
+			default: '',
+			hint: 'h'.repeat(121),
+		};
+		const nested: INodeProperties = {
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			default: {},
+			options: [long],
+		};
+		expect(tooLong({ ...descriptions[0], name: 'probe', properties: [nested] })).toEqual([
+			'probe[0].options[0] (x): 121',
+		]);
 	});
 });
 
@@ -75,9 +98,15 @@ interface SourceFinding {
 	field: string;
 }
 
-const stringOf = (node: ts.Expression | undefined) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined);
+const stringOf = (node: ts.Expression | undefined) =>
+	node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+		? node.text
+		: undefined;
 const propertyNamed = (object: ts.ObjectLiteralExpression, name: string) =>
-	object.properties.find((property): property is ts.PropertyAssignment => ts.isPropertyAssignment(property) && property.name.getText() === name);
+	object.properties.find(
+		(property): property is ts.PropertyAssignment =>
+			ts.isPropertyAssignment(property) && property.name.getText() === name,
+	);
 
 /** The object literal given to `description` in each node class of a file (`description: INodeTypeDescription = {…}`). */
 function nodeDescriptions(source: ts.SourceFile): ts.ObjectLiteralExpression[] {
@@ -85,7 +114,12 @@ function nodeDescriptions(source: ts.SourceFile): ts.ObjectLiteralExpression[] {
 	source.forEachChild(function visit(node) {
 		if (ts.isClassDeclaration(node))
 			for (const member of node.members)
-				if (ts.isPropertyDeclaration(member) && member.name.getText() === 'description' && member.initializer && ts.isObjectLiteralExpression(member.initializer))
+				if (
+					ts.isPropertyDeclaration(member) &&
+					member.name.getText() === 'description' &&
+					member.initializer &&
+					ts.isObjectLiteralExpression(member.initializer)
+				)
 					found.push(member.initializer);
 		node.forEachChild(visit);
 	});
@@ -110,26 +144,41 @@ function fieldFindings(file: string, text: string): SourceFinding[] {
 			const required = propertyNamed(element, 'required')?.initializer;
 			// A `required` that is not a literal cannot be read, so it counts as required (as the rule does).
 			const isRequired = required !== undefined && required.kind !== ts.SyntaxKind.FalseKeyword;
-			if (type === 'json' && !(required?.kind === ts.SyntaxKind.TrueKeyword)) findings.push({ file, rule: 'open-ended-node-fields', field: name ?? '?' });
-			if (!name || SELECTORS.has(name) || (type && (CONTAINERS.has(type) || NO_INPUT.has(type))) || isRequired) continue;
+			if (type === 'json' && !(required?.kind === ts.SyntaxKind.TrueKeyword))
+				findings.push({ file, rule: 'open-ended-node-fields', field: name ?? '?' });
+			if (
+				!name ||
+				SELECTORS.has(name) ||
+				(type && (CONTAINERS.has(type) || NO_INPUT.has(type))) ||
+				isRequired
+			)
+				continue;
 			findings.push({ file, rule: 'non-required-fields-in-collection', field: name });
 		}
 	}
 	return findings;
 }
 
-const CONFIGURABLE_ID_NAME = /^(?:partner|affiliate|reseller|account|tenant|customer|client)(?:[_-]?id)$/i;
+const CONFIGURABLE_ID_NAME =
+	/^(?:partner|affiliate|reseller|account|tenant|customer|client)(?:[_-]?id)$/i;
 
 /** no-hardcoded-ids over one file: a string literal given to a variable, property or assignment named like an account id. */
 function idFindings(file: string, text: string): SourceFinding[] {
 	const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
 	const findings: SourceFinding[] = [];
 	const check = (name: string | undefined, value: ts.Expression | undefined) => {
-		if (name && CONFIGURABLE_ID_NAME.test(name) && stringOf(value) !== undefined) findings.push({ file, rule: 'no-hardcoded-ids', field: name });
+		if (name && CONFIGURABLE_ID_NAME.test(name) && stringOf(value) !== undefined)
+			findings.push({ file, rule: 'no-hardcoded-ids', field: name });
 	};
-	const nameOf = (name: ts.Node) => (ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined);
+	const nameOf = (name: ts.Node) =>
+		ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
 	source.forEachChild(function visit(node) {
-		if (ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) check(nameOf(node.name), node.initializer);
+		if (
+			ts.isVariableDeclaration(node) ||
+			ts.isPropertyDeclaration(node) ||
+			ts.isPropertyAssignment(node)
+		)
+			check(nameOf(node.name), node.initializer);
 		if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
 			const target = node.left;
 			const name = ts.isIdentifier(target)
@@ -168,7 +217,9 @@ describe('non-required-fields-in-collection and open-ended-node-fields, as the r
 			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
 			{ displayName: 'Resource', name: 'resource', type: 'options', options: [], default: 'a' },
 		] }; }`;
-		expect(fieldFindings('probe.node.ts', probe).map(({ rule, field }) => `${rule}: ${field}`)).toEqual([
+		expect(
+			fieldFindings('probe.node.ts', probe).map(({ rule, field }) => `${rule}: ${field}`),
+		).toEqual([
 			'non-required-fields-in-collection: limit',
 			'open-ended-node-fields: extra',
 			'non-required-fields-in-collection: extra',
@@ -184,8 +235,23 @@ describe('non-required-fields-in-collection and open-ended-node-fields, as the r
  */
 const SHIPPED_TOP_LEVEL_OPTIONAL: Record<string, string[]> = {
 	draftingWorkspace: [
-		'downloadFiles', 'downloadFormat', 'failWhenRunFails', 'fileSelection', 'format', 'inputMode', 'jsonSchema', 'limit', 'responseFormat',
-		'returnAll', 'schemaName', 'simplify', 'strict', 'title', 'toolWaitLimit', 'waitForCompletion', 'waitUntilReady',
+		'downloadFiles',
+		'downloadFormat',
+		'failWhenRunFails',
+		'fileSelection',
+		'format',
+		'inputMode',
+		'jsonSchema',
+		'limit',
+		'responseFormat',
+		'returnAll',
+		'schemaName',
+		'simplify',
+		'strict',
+		'title',
+		'toolWaitLimit',
+		'waitForCompletion',
+		'waitUntilReady',
 	],
 	draftingWorkspaceTrigger: [],
 	lmChatDraftingWorkspace: ['jsonSchema', 'responseFormat', 'schemaName'],
@@ -193,7 +259,13 @@ const SHIPPED_TOP_LEVEL_OPTIONAL: Record<string, string[]> = {
 
 function optionalTopLevel(description: INodeTypeDescription): string[] {
 	const names = description.properties
-		.filter((property) => !SELECTORS.has(property.name) && !CONTAINERS.has(property.type) && !NO_INPUT.has(property.type) && property.required !== true)
+		.filter(
+			(property) =>
+				!SELECTORS.has(property.name) &&
+				!CONTAINERS.has(property.type) &&
+				!NO_INPUT.has(property.type) &&
+				property.required !== true,
+		)
 		.map((property) => property.name);
 	return [...new Set(names)].sort();
 }
@@ -201,14 +273,22 @@ function optionalTopLevel(description: INodeTypeDescription): string[] {
 describe('the built descriptions: no optional top-level field beyond those 1.0.0 shipped', () => {
 	it('each node’s optional top-level fields are the shipped ones, and no new one was added', () => {
 		for (const description of descriptions)
-			expect([description.name, optionalTopLevel(description)]).toEqual([description.name, SHIPPED_TOP_LEVEL_OPTIONAL[description.name]]);
+			expect([description.name, optionalTopLevel(description)]).toEqual([
+				description.name,
+				SHIPPED_TOP_LEVEL_OPTIONAL[description.name],
+			]);
 	});
 
 	it('the only optional JSON fields are the shipped JSON Schema fields', () => {
 		const json = descriptions.flatMap((description) =>
-			description.properties.filter((property) => property.type === 'json' && property.required !== true).map((property) => `${description.name}.${property.name}`),
+			description.properties
+				.filter((property) => property.type === 'json' && property.required !== true)
+				.map((property) => `${description.name}.${property.name}`),
 		);
-		expect([...new Set(json)].sort()).toEqual(['draftingWorkspace.jsonSchema', 'lmChatDraftingWorkspace.jsonSchema']);
+		expect([...new Set(json)].sort()).toEqual([
+			'draftingWorkspace.jsonSchema',
+			'lmChatDraftingWorkspace.jsonSchema',
+		]);
 	});
 });
 
@@ -221,7 +301,11 @@ describe('no-hardcoded-ids: no fixed partner or account identifier', () => {
 
 	it('the check names a fixed id', () => {
 		const probe = `const partnerId = 'fixed'; const qs = { client_id: 'x', accountId: this.getNodeParameter('a', 0) }; options.tenantId = 't';`;
-		expect(idFindings('probe.node.ts', probe).map(({ field }) => field)).toEqual(['partnerId', 'client_id', 'tenantId']);
+		expect(idFindings('probe.node.ts', probe).map(({ field }) => field)).toEqual([
+			'partnerId',
+			'client_id',
+			'tenantId',
+		]);
 	});
 });
 
@@ -240,7 +324,8 @@ function parseColor(raw: string): Rgb | undefined {
 	if (NAMED[value]) return NAMED[value];
 	const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(value);
 	if (hex) {
-		const digits = hex[1].length === 3 ? [...hex[1]].map((digit) => digit + digit) : hex[1].match(/../g)!;
+		const digits =
+			hex[1].length === 3 ? [...hex[1]].map((digit) => digit + digit) : hex[1].match(/../g)!;
 		return digits.map((pair) => parseInt(pair, 16)) as Rgb;
 	}
 	const rgb = /^rgba?\((\d+)[ ,]+(\d+)[ ,]+(\d+)/.exec(value);
@@ -250,7 +335,9 @@ function parseColor(raw: string): Rgb | undefined {
 
 /** The paint colours of an SVG: fill, stroke and stop-color, from attributes, style attributes and <style> blocks. */
 function paintColors(svg: string): Rgb[] {
-	const values = [...svg.matchAll(/(?:^|[\s;"'{])(?:fill|stroke|stop-color)\s*(?:=\s*["']|:\s*)([^"';}]+)/g)].map((match) => match[1]);
+	const values = [
+		...svg.matchAll(/(?:^|[\s;"'{])(?:fill|stroke|stop-color)\s*(?:=\s*["']|:\s*)([^"';}]+)/g),
+	].map((match) => match[1]);
 	const colors = values.map(parseColor).filter((color): color is Rgb => color !== undefined);
 	// An SVG without a fill paints black.
 	return /\bfill\s*[=:]/.test(svg) ? colors : [...colors, NAMED.black];
@@ -270,7 +357,8 @@ function contrast(a: Rgb, b: Rgb): number {
 }
 
 /** The best contrast of an icon's colours on a theme's background. */
-const bestContrast = (svg: string, theme: 'light' | 'dark') => Math.max(...paintColors(svg).map((color) => contrast(color, BACKGROUNDS[theme])));
+const bestContrast = (svg: string, theme: 'light' | 'dark') =>
+	Math.max(...paintColors(svg).map((color) => contrast(color, BACKGROUNDS[theme])));
 
 /** Every file: icon of the node classes and of the credential class, as their source declares it (`{ light, dark }`). */
 function icons(): Array<{ owner: string; theme: 'light' | 'dark'; file: string }> {
@@ -280,8 +368,13 @@ function icons(): Array<{ owner: string; theme: 'light' | 'dark'; file: string }
 		if (!icon) throw new Error(`${relative(REPO, file)} declares no light and dark icon`);
 		return (['light', 'dark'] as const).map((theme, index) => {
 			const path = icon[index + 1];
-			if (!path.startsWith('file:') || !path.endsWith('.svg')) throw new Error(`${relative(REPO, file)}: not an SVG file icon`);
-			return { owner: relative(REPO, file), theme, file: resolve(dirname(file), path.slice('file:'.length)) };
+			if (!path.startsWith('file:') || !path.endsWith('.svg'))
+				throw new Error(`${relative(REPO, file)}: not an SVG file icon`);
+			return {
+				owner: relative(REPO, file),
+				theme,
+				file: resolve(dirname(file), path.slice('file:'.length)),
+			};
 		});
 	});
 }
@@ -290,38 +383,83 @@ describe('icon-contrast: each icon shows on its theme’s node background (at le
 	it('the nodes’ and the credential’s light and dark icons', () => {
 		const all = icons();
 		expect(all).toHaveLength(8);
-		const low = all.filter(({ theme, file }) => bestContrast(read(file), theme) < 1.5).map(({ owner, theme }) => `${owner} ${theme}`);
+		const low = all
+			.filter(({ theme, file }) => bestContrast(read(file), theme) < 1.5)
+			.map(({ owner, theme }) => `${owner} ${theme}`);
 		expect(low).toEqual([]);
 	});
 
 	it('the check tells a black icon on the dark background, and reads style blocks and fallbacks', () => {
 		expect(bestContrast('<svg><path d="M0 0h1"/></svg>', 'dark')).toBeLessThan(1.5);
 		expect(bestContrast('<svg><path fill="#000"/></svg>', 'light')).toBeCloseTo(21, 0);
-		expect(bestContrast('<svg><style>.a{fill:var(--c, #ffffff)}</style></svg>', 'dark')).toBeGreaterThan(10);
+		expect(
+			bestContrast('<svg><style>.a{fill:var(--c, #ffffff)}</style></svg>', 'dark'),
+		).toBeGreaterThan(10);
 	});
 });
 
 // ---- valid-node-categories ---------------------------------------------------------------------------------
 
-const CATEGORIES = new Set(['Data & Storage', 'Finance & Accounting', 'Marketing & Content', 'Productivity', 'Miscellaneous', 'Sales', 'Development', 'Analytics', 'Communication', 'Utility', 'AI']);
+const CATEGORIES = new Set([
+	'Data & Storage',
+	'Finance & Accounting',
+	'Marketing & Content',
+	'Productivity',
+	'Miscellaneous',
+	'Sales',
+	'Development',
+	'Analytics',
+	'Communication',
+	'Utility',
+	'AI',
+]);
 const AI_SUBCATEGORIES = new Set([
-	'Agents', 'Chains', 'Language Models', 'Memory', 'Output Parsers', 'Tools', 'Vector Stores', 'Retrievers', 'Embeddings', 'Document Loaders',
-	'Text Splitters', 'Other Tools', 'Root Nodes', 'Model Context Protocol', 'Human in the Loop', 'Miscellaneous', 'Rerankers', 'Evaluation',
+	'Agents',
+	'Chains',
+	'Language Models',
+	'Memory',
+	'Output Parsers',
+	'Tools',
+	'Vector Stores',
+	'Retrievers',
+	'Embeddings',
+	'Document Loaders',
+	'Text Splitters',
+	'Other Tools',
+	'Root Nodes',
+	'Model Context Protocol',
+	'Human in the Loop',
+	'Miscellaneous',
+	'Rerankers',
+	'Evaluation',
 ]);
 
 function categoryFindings(codex: { categories?: unknown; subcategories?: unknown }): string[] {
 	const findings: string[] = [];
 	const { categories, subcategories } = codex;
 	if (categories === undefined && subcategories === undefined) return findings;
-	if (categories !== undefined && (!Array.isArray(categories) || categories.length === 0)) return ['categories is not a non-empty list'];
+	if (categories !== undefined && (!Array.isArray(categories) || categories.length === 0))
+		return ['categories is not a non-empty list'];
 	const list: unknown[] = Array.isArray(categories) ? categories : [];
-	for (const category of list) if (typeof category !== 'string' || !CATEGORIES.has(category)) findings.push(`not a category: ${String(category)}`);
-	const ai = subcategories && typeof subcategories === 'object' ? (subcategories as Record<string, unknown>).AI : undefined;
-	if (subcategories !== undefined && (typeof subcategories !== 'object' || subcategories === null)) findings.push('subcategories is not an object');
-	if (list.includes('AI') && (!Array.isArray(ai) || ai.length === 0)) findings.push('AI without subcategories.AI');
-	if (ai !== undefined && !list.includes('AI')) findings.push('subcategories.AI without the AI category');
-	if (subcategories !== undefined && ai === undefined && !list.includes('AI')) findings.push('subcategories without AI');
-	if (Array.isArray(ai)) for (const sub of ai) if (typeof sub !== 'string' || !AI_SUBCATEGORIES.has(sub)) findings.push(`not an AI subcategory: ${String(sub)}`);
+	for (const category of list)
+		if (typeof category !== 'string' || !CATEGORIES.has(category))
+			findings.push(`not a category: ${String(category)}`);
+	const ai =
+		subcategories && typeof subcategories === 'object'
+			? (subcategories as Record<string, unknown>).AI
+			: undefined;
+	if (subcategories !== undefined && (typeof subcategories !== 'object' || subcategories === null))
+		findings.push('subcategories is not an object');
+	if (list.includes('AI') && (!Array.isArray(ai) || ai.length === 0))
+		findings.push('AI without subcategories.AI');
+	if (ai !== undefined && !list.includes('AI'))
+		findings.push('subcategories.AI without the AI category');
+	if (subcategories !== undefined && ai === undefined && !list.includes('AI'))
+		findings.push('subcategories without AI');
+	if (Array.isArray(ai))
+		for (const sub of ai)
+			if (typeof sub !== 'string' || !AI_SUBCATEGORIES.has(sub))
+				findings.push(`not an AI subcategory: ${String(sub)}`);
 	return findings;
 }
 
@@ -329,12 +467,20 @@ describe('valid-node-categories: the codex files use n8n’s categories', () => 
 	it('each node’s codex file', () => {
 		const codexFiles = filesUnder('nodes', '.node.json');
 		expect(codexFiles).toHaveLength(3);
-		for (const file of codexFiles) expect([relative(REPO, file), categoryFindings(JSON.parse(read(file)))]).toEqual([relative(REPO, file), []]);
+		for (const file of codexFiles)
+			expect([relative(REPO, file), categoryFindings(JSON.parse(read(file)))]).toEqual([
+				relative(REPO, file),
+				[],
+			]);
 	});
 
 	it('the check names a category n8n does not list and an AI category without its subcategory', () => {
-		expect(categoryFindings({ categories: ['Marketing', 'Productivity'] })).toEqual(['not a category: Marketing']);
+		expect(categoryFindings({ categories: ['Marketing', 'Productivity'] })).toEqual([
+			'not a category: Marketing',
+		]);
 		expect(categoryFindings({ categories: ['AI'] })).toEqual(['AI without subcategories.AI']);
-		expect(categoryFindings({ categories: ['AI'], subcategories: { AI: ['Chat Models'] } })).toEqual(['not an AI subcategory: Chat Models']);
+		expect(
+			categoryFindings({ categories: ['AI'], subcategories: { AI: ['Chat Models'] } }),
+		).toEqual(['not an AI subcategory: Chat Models']);
 	});
 });

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 
 import { binaryBytes, describeFile, type FileFacts } from '../../../nodes/shared/runs/files';
 import { carriesUserinfo, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
-import { FORBIDDEN_IN_NAMES, hostileName, isBareName, userinfoPart } from '../../expectations/untrusted';
+import {
+	FORBIDDEN_IN_NAMES,
+	hostileName,
+	isBareName,
+	userinfoPart,
+} from '../../expectations/untrusted';
 import { runsOf } from '../../support/depth';
 
 // The one file shape. Every file, whatever the service or n8n said about it,
@@ -18,8 +23,18 @@ const KEYS = ['name', 'format', 'mimeType', 'size', 'url'];
 describe('describeFile: one shape for every file', () => {
 	it('a rendered PDF the node downloaded: the download first, the record after; the link absolute', () => {
 		const facts: FileFacts = {
-			declared: { filename: 'contract-summary.pdf', contentType: 'application/pdf', format: 'pdf', sizeBytes: 1300 },
-			downloaded: { fileName: 'contract-summary.pdf', mimeType: 'application/pdf', bytes: 1262, binaryProperty: 'data' },
+			declared: {
+				filename: 'contract-summary.pdf',
+				contentType: 'application/pdf',
+				format: 'pdf',
+				sizeBytes: 1300,
+			},
+			downloaded: {
+				fileName: 'contract-summary.pdf',
+				mimeType: 'application/pdf',
+				bytes: 1262,
+				binaryProperty: 'data',
+			},
 			path: '/workflows/runs/r1/files/s3/download',
 			stepId: 's3',
 			fallbackName: 'r1-s3.pdf',
@@ -36,13 +51,34 @@ describe('describeFile: one shape for every file', () => {
 	});
 
 	it('a file only the record names: no binaryProperty, its size from sizeBytes', () => {
-		const file = describeFile({ declared: { filename: 'nda.docx', format: 'DOCX', sizeBytes: 40 }, path: '/f', stepId: 's', fallbackName: 'x' }, urlOf);
-		expect(file).toEqual({ name: 'nda.docx', format: 'docx', mimeType: null, size: 40, url: `${BASE}/f`, stepId: 's' });
+		const file = describeFile(
+			{
+				declared: { filename: 'nda.docx', format: 'DOCX', sizeBytes: 40 },
+				path: '/f',
+				stepId: 's',
+				fallbackName: 'x',
+			},
+			urlOf,
+		);
+		expect(file).toEqual({
+			name: 'nda.docx',
+			format: 'docx',
+			mimeType: null,
+			size: 40,
+			url: `${BASE}/f`,
+			stepId: 's',
+		});
 	});
 
 	it('the format comes from the service, else the MIME type, else the extension; unknown is null', () => {
-		const named = (name: string, mimeType?: string) => describeFile({ downloaded: { fileName: name, mimeType, binaryProperty: 'data' }, fallbackName: 'x' }, urlOf).format;
-		expect(named('a.bin', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe('docx');
+		const named = (name: string, mimeType?: string) =>
+			describeFile(
+				{ downloaded: { fileName: name, mimeType, binaryProperty: 'data' }, fallbackName: 'x' },
+				urlOf,
+			).format;
+		expect(
+			named('a.bin', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+		).toBe('docx');
 		expect(named('notes.md', 'application/octet-stream')).toBe('markdown');
 		expect(named('notes.txt')).toBe('text');
 		expect(named('source', 'text/markdown; charset=utf-8')).toBe('markdown');
@@ -50,18 +86,56 @@ describe('describeFile: one shape for every file', () => {
 	});
 
 	it('a link on another origin (or with user information) is null, never passed on', () => {
-		expect(describeFile({ path: 'https://elsewhere.example/f.pdf', fallbackName: 'f.pdf' }, urlOf).url).toBeNull();
-		expect(describeFile({ path: `https://user@ws.example.com/f`, fallbackName: 'f.pdf' }, urlOf).url).toBeNull();
-		expect(describeFile({ fallbackName: 'f.pdf' }, urlOf)).toEqual({ name: 'f.pdf', format: 'pdf', mimeType: null, size: null, url: null });
+		expect(
+			describeFile({ path: 'https://elsewhere.example/f.pdf', fallbackName: 'f.pdf' }, urlOf).url,
+		).toBeNull();
+		expect(
+			describeFile({ path: `https://user@ws.example.com/f`, fallbackName: 'f.pdf' }, urlOf).url,
+		).toBeNull();
+		expect(describeFile({ fallbackName: 'f.pdf' }, urlOf)).toEqual({
+			name: 'f.pdf',
+			format: 'pdf',
+			mimeType: null,
+			size: null,
+			url: null,
+		});
 	});
 
-	const anything = fc.oneof(fc.jsonValue({ maxDepth: 1 }), hostileName, fc.integer({ min: -5, max: 1e12 }), fc.double());
-	const odd = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof(arbitrary, anything) as fc.Arbitrary<never>;
+	const anything = fc.oneof(
+		fc.jsonValue({ maxDepth: 1 }),
+		hostileName,
+		fc.integer({ min: -5, max: 1e12 }),
+		fc.double(),
+	);
+	const odd = <T>(arbitrary: fc.Arbitrary<T>) =>
+		fc.oneof(arbitrary, anything) as fc.Arbitrary<never>;
 	const facts: fc.Arbitrary<FileFacts> = fc.record(
 		{
-			declared: fc.record({ filename: odd(hostileName), contentType: odd(fc.constantFrom('application/pdf', 'text/plain;x=1', 'bad type')), format: odd(fc.string()), sizeBytes: odd(fc.nat()) }, { requiredKeys: [] }),
-			downloaded: fc.record({ fileName: odd(hostileName), mimeType: odd(fc.string()), bytes: odd(fc.nat()), binaryProperty: fc.constantFrom('data', 'data_1') }, { requiredKeys: ['binaryProperty'] }),
-			path: odd(fc.oneof(fc.webPath(), fc.webUrl(), userinfoPart.map((part) => `https://${part}ws.example.com/f`))),
+			declared: fc.record(
+				{
+					filename: odd(hostileName),
+					contentType: odd(fc.constantFrom('application/pdf', 'text/plain;x=1', 'bad type')),
+					format: odd(fc.string()),
+					sizeBytes: odd(fc.nat()),
+				},
+				{ requiredKeys: [] },
+			),
+			downloaded: fc.record(
+				{
+					fileName: odd(hostileName),
+					mimeType: odd(fc.string()),
+					bytes: odd(fc.nat()),
+					binaryProperty: fc.constantFrom('data', 'data_1'),
+				},
+				{ requiredKeys: ['binaryProperty'] },
+			),
+			path: odd(
+				fc.oneof(
+					fc.webPath(),
+					fc.webUrl(),
+					userinfoPart.map((part) => `https://${part}ws.example.com/f`),
+				),
+			),
 			stepId: fc.string({ minLength: 1 }),
 			fallbackName: fc.string(),
 		},
@@ -75,9 +149,13 @@ describe('describeFile: one shape for every file', () => {
 				expect(Object.keys(file).slice(0, 5)).toEqual(KEYS);
 				expect(isBareName(file.name)).toBe(true);
 				expect(file.name).not.toMatch(FORBIDDEN_IN_NAMES);
-				expect(file.size === null || (Number.isSafeInteger(file.size) && file.size >= 0)).toBe(true);
+				expect(file.size === null || (Number.isSafeInteger(file.size) && file.size >= 0)).toBe(
+					true,
+				);
 				expect(file.format === null || /^[a-z0-9]{1,16}$/.test(file.format)).toBe(true);
-				expect(file.mimeType === null || /^[a-z0-9][^/\s;]*\/[^/\s;]+$/.test(file.mimeType)).toBe(true);
+				expect(file.mimeType === null || /^[a-z0-9][^/\s;]*\/[^/\s;]+$/.test(file.mimeType)).toBe(
+					true,
+				);
 				if (file.url !== null) {
 					expect(file.url.startsWith(`${BASE}/`)).toBe(true);
 					expect(carriesUserinfo(file.url)).toBe(false);

@@ -11,25 +11,39 @@ import { buildFixtureTemplates } from '../../simulator/templates/fixtures';
  * before anything is sent, in words that name the field as the mapper labels it (not its internal key) and the fix.
  */
 /** The demo's template, as the simulator serves it. */
-const EMPLOYMENT_OFFER_SCHEMA = buildFixtureTemplates().find((template) => template.id === TEMPLATE_IDS.offerLetter)?.inputSchema as IDataObject;
+const EMPLOYMENT_OFFER_SCHEMA = buildFixtureTemplates().find(
+	(template) => template.id === TEMPLATE_IDS.offerLetter,
+)?.inputSchema as IDataObject;
 const noPicture = async () => ({ ok: false as const, problem: 'no picture' });
 
 describe('Produce From Template: typed dates and the labels in messages', () => {
 	it('keeps a typed yyyy-MM-dd date as typed', async () => {
-		const built = await buildTemplateInput(EMPLOYMENT_OFFER_SCHEMA, { 'employee.start_date': '2026-03-01' }, noPicture);
+		const built = await buildTemplateInput(
+			EMPLOYMENT_OFFER_SCHEMA,
+			{ 'employee.start_date': '2026-03-01' },
+			noPicture,
+		);
 		expect(built.problems).toEqual([]);
 		expect((built.input.employee as IDataObject).start_date).toBe('2026-03-01');
 	});
 
 	it('refuses a wrong date and an unknown choice under their labels, with the fix', async () => {
-		const built = await buildTemplateInput(EMPLOYMENT_OFFER_SCHEMA, { 'employee.start_date': '01/03/2026', benefits: 'dental, gym' }, noPicture);
+		const built = await buildTemplateInput(
+			EMPLOYMENT_OFFER_SCHEMA,
+			{ 'employee.start_date': '01/03/2026', benefits: 'dental, gym' },
+			noPicture,
+		);
 		expect(describeAnswerProblems(EMPLOYMENT_OFFER_SCHEMA, built.problems)).toBe(
 			'Start date "01/03/2026" is not a date the service accepts: use yyyy-MM-dd (e.g. 2026-03-01), or write the month as a word; Benefits has "dental" is not one of Health, Pension, Gym, Training',
 		);
 	});
 
 	it('takes several choices as a list too (an expression, Map Automatically)', async () => {
-		const built = await buildTemplateInput(EMPLOYMENT_OFFER_SCHEMA, { benefits: ['Gym', 'Health'] }, noPicture);
+		const built = await buildTemplateInput(
+			EMPLOYMENT_OFFER_SCHEMA,
+			{ benefits: ['Gym', 'Health'] },
+			noPicture,
+		);
 		expect(built).toEqual({ input: { benefits: ['Gym', 'Health'] }, problems: [] });
 	});
 });
@@ -42,14 +56,22 @@ describe('Start Run: typed dates and the labels in messages', () => {
 	};
 
 	it('keeps a typed date, takes a date-time as its date', () => {
-		expect(buildRunInput(schema, { effective_date: '2026-03-01' })).toMatchObject({ input: { effective_date: '2026-03-01' }, problems: [] });
-		expect(buildRunInput(schema, { effective_date: '2026-03-01T10:00:00' })).toMatchObject({ input: { effective_date: '2026-03-01' }, problems: [] });
+		expect(buildRunInput(schema, { effective_date: '2026-03-01' })).toMatchObject({
+			input: { effective_date: '2026-03-01' },
+			problems: [],
+		});
+		expect(buildRunInput(schema, { effective_date: '2026-03-01T10:00:00' })).toMatchObject({
+			input: { effective_date: '2026-03-01' },
+			problems: [],
+		});
 	});
 
 	it('refuses any other form (a JSON Schema date is yyyy-MM-dd) under the label, with the fix', () => {
 		for (const typed of ['01/03/2026', '1 March 2026', '2026-02-30']) {
 			const { problems } = buildRunInput(schema, { effective_date: typed });
-			expect(describeProblems(problems)).toMatch(/^Effective date "[^"]+" is not a (date the service accepts: use yyyy-MM-dd \(e\.g\. 2026-03-01\)|calendar date)$/);
+			expect(describeProblems(problems)).toMatch(
+				/^Effective date "[^"]+" is not a (date the service accepts: use yyyy-MM-dd \(e\.g\. 2026-03-01\)|calendar date)$/,
+			);
 		}
 	});
 });

@@ -29,12 +29,17 @@ describe('describeAnswer: what came back, in a few words', () => {
 
 	it('quotes a long text only in part, and names at most a few fields', () => {
 		expect(describeAnswer(`<html>${'x'.repeat(500)}`)).toMatch(/^the text "<html>x+…"$/);
-		const many = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`field${index}`, index]));
+		const many = Object.fromEntries(
+			Array.from({ length: 20 }, (_, index) => [`field${index}`, index]),
+		);
 		expect(describeAnswer(many)).toContain('(20 in all)');
 	});
 
 	it('property: any JSON answer is described in one short line', () => {
-		fc.assert(fc.property(fc.jsonValue(), (value) => expectReadable(describeAnswer(value))), { numRuns: runsOf(1000, 100) });
+		fc.assert(
+			fc.property(fc.jsonValue(), (value) => expectReadable(describeAnswer(value))),
+			{ numRuns: runsOf(1000, 100) },
+		);
 	});
 });
 
@@ -46,7 +51,10 @@ describe('objectAnswer: an object, its id when one is required', () => {
 
 	it('accepts any object, however minimal, when no id is required (fields "not shown" stay optional)', () => {
 		expect(objectAnswer({})).toEqual({ ok: true, value: {} });
-		expect(objectAnswer({ status: 'Completed' })).toEqual({ ok: true, value: { status: 'Completed' } });
+		expect(objectAnswer({ status: 'Completed' })).toEqual({
+			ok: true,
+			value: { status: 'Completed' },
+		});
 	});
 
 	it.each([
@@ -75,7 +83,11 @@ describe('objectAnswer: an object, its id when one is required', () => {
 	});
 
 	it('property: an object is accepted as it is, the same object', () => {
-		fc.assert(fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (body) => expect(objectAnswer(body)).toEqual({ ok: true, value: body })));
+		fc.assert(
+			fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (body) =>
+				expect(objectAnswer(body)).toEqual({ ok: true, value: body }),
+			),
+		);
 	});
 });
 
@@ -86,7 +98,9 @@ describe('listAnswer: a list of objects, bare or wrapped', () => {
 		[{ data: [] }, []],
 		[{ items: [{ id: 'b' }] }, [{ id: 'b' }]],
 		[[], []],
-	])('reads %j', (body, expected) => expect(listAnswer(body, 'runs')).toEqual({ ok: true, value: expected }));
+	])('reads %j', (body, expected) =>
+		expect(listAnswer(body, 'runs')).toEqual({ ok: true, value: expected }),
+	);
 
 	it.each([
 		[null, 'null'],
@@ -96,15 +110,28 @@ describe('listAnswer: a list of objects, bare or wrapped', () => {
 		[[{ id: 'a' }, null], 'a list whose entry 1 is null'],
 		[['run_1'], 'a list whose entry 0 is the text "run_1"'],
 		[[[{ id: 'a' }]], 'a list whose entry 0 is a list of 1 entry'],
-	])('refuses %j: %s', (body, problem) => expect(listAnswer(body, 'runs')).toEqual({ ok: false, problem }));
+	])('refuses %j: %s', (body, problem) =>
+		expect(listAnswer(body, 'runs')).toEqual({ ok: false, problem }),
+	);
 
 	it('property: what is accepted is a list of objects, never null, a list or a text', () => {
 		fc.assert(
-			fc.property(fc.oneof(fc.jsonValue(), fc.array(fc.jsonValue()), fc.record({ runs: fc.array(fc.jsonValue()) })), (body) => {
-				const checked = listAnswer(body, 'runs');
-				if (checked.ok) for (const entry of checked.value) expect(entry !== null && typeof entry === 'object' && !Array.isArray(entry)).toBe(true);
-				else expectReadable(checked.problem);
-			}),
+			fc.property(
+				fc.oneof(
+					fc.jsonValue(),
+					fc.array(fc.jsonValue()),
+					fc.record({ runs: fc.array(fc.jsonValue()) }),
+				),
+				(body) => {
+					const checked = listAnswer(body, 'runs');
+					if (checked.ok)
+						for (const entry of checked.value)
+							expect(entry !== null && typeof entry === 'object' && !Array.isArray(entry)).toBe(
+								true,
+							);
+					else expectReadable(checked.problem);
+				},
+			),
 			{ numRuns: runsOf(1000, 100) },
 		);
 	});

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 
-import { normaliseBaseUrl, parseBaseUrl, resolveServiceUrl } from '../../../nodes/shared/transport/baseUrl';
+import {
+	normaliseBaseUrl,
+	parseBaseUrl,
+	resolveServiceUrl,
+} from '../../../nodes/shared/transport/baseUrl';
 import { runsOf } from '../../support/depth';
 
 /** Every path of the contract's Endpoints table, ids filled in (encoded as the nodes encode them). */
@@ -26,15 +30,31 @@ function contractPaths(id: string): string[] {
 }
 
 const origin = fc
-	.tuple(fc.constantFrom('https://', 'http://', 'HTTPS://'), fc.domain(), fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }))
+	.tuple(
+		fc.constantFrom('https://', 'http://', 'HTTPS://'),
+		fc.domain(),
+		fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }),
+	)
 	.map(([scheme, host, port]) => `${scheme}${host}${port === undefined ? '' : `:${port}`}`);
 /** Where the API may live under its origin: at the root, or under a prefix of its own (not one ending in v1). */
-const prefix = fc.array(fc.stringMatching(/^[a-z][a-z0-9-]{0,7}$/).filter((segment) => segment !== 'v1'), { maxLength: 2 }).map((segments) => segments.map((s) => `/${s}`).join(''));
+const prefix = fc
+	.array(
+		fc.stringMatching(/^[a-z][a-z0-9-]{0,7}$/).filter((segment) => segment !== 'v1'),
+		{ maxLength: 2 },
+	)
+	.map((segments) => segments.map((s) => `/${s}`).join(''));
 const slashes = fc.integer({ min: 0, max: 3 }).map((n) => '/'.repeat(n));
 /** How a user may type the end of it: nothing, slashes, /v1 (any case) with or without slashes around it, a query. */
 const ending = fc
-	.tuple(slashes, fc.constantFrom('', 'v1', 'V1', 'v1/v1'), slashes, fc.constantFrom('', '?x=1', '#top'))
-	.map(([before, v1, after, rest]) => (v1 ? `${before || '/'}${v1}${after}${rest}` : `${before}${rest}`));
+	.tuple(
+		slashes,
+		fc.constantFrom('', 'v1', 'V1', 'v1/v1'),
+		slashes,
+		fc.constantFrom('', '?x=1', '#top'),
+	)
+	.map(([before, v1, after, rest]) =>
+		v1 ? `${before || '/'}${v1}${after}${rest}` : `${before}${rest}`,
+	);
 // An id of dots alone is a dot segment, which URL resolution removes whatever the base.
 const id = fc.stringMatching(/^[A-Za-z0-9_.~-]{1,16}$/).filter((value) => !/^\.+$/.test(value));
 
@@ -75,7 +95,9 @@ describe('a Base URL typed with or without /v1', () => {
 		fc.assert(
 			fc.property(origin, ending, link, (host, end, target) => {
 				const root = normaliseBaseUrl(host)!;
-				expect(resolveServiceUrl(normaliseBaseUrl(`${host}${end}`)!, target)).toEqual(resolveServiceUrl(root, target));
+				expect(resolveServiceUrl(normaliseBaseUrl(`${host}${end}`)!, target)).toEqual(
+					resolveServiceUrl(root, target),
+				);
 			}),
 			{ numRuns: runsOf(500, 50) },
 		);
@@ -84,12 +106,24 @@ describe('a Base URL typed with or without /v1', () => {
 
 describe('parseBaseUrl says what is wrong with a Base URL it refuses', () => {
 	it.each([
-		['', /^The Base URL is empty: enter the address of the service, e\.g\. https:\/\/workspace\.example\.com$/],
-		['ws.example.com', /^The Base URL "ws\.example\.com" does not start with https:\/\/ or http:\/\/: type it in full, e\.g\. https:\/\/ws\.example\.com$/],
-		['localhost:4010/v1', /does not start with https:\/\/ or http:\/\/: type it in full, e\.g\. https:\/\/localhost:4010\/v1$/],
+		[
+			'',
+			/^The Base URL is empty: enter the address of the service, e\.g\. https:\/\/workspace\.example\.com$/,
+		],
+		[
+			'ws.example.com',
+			/^The Base URL "ws\.example\.com" does not start with https:\/\/ or http:\/\/: type it in full, e\.g\. https:\/\/ws\.example\.com$/,
+		],
+		[
+			'localhost:4010/v1',
+			/does not start with https:\/\/ or http:\/\/: type it in full, e\.g\. https:\/\/localhost:4010\/v1$/,
+		],
 		['ftp://ws.example.com', /starts with ftp:\/\/: use https:\/\/ \(or http:\/\/\)/],
 		['https://ws example.com', /is not a valid address: check it for spaces and typos/],
-		['https://user:secret@ws.example.com', /^The Base URL "https:\/\/\*\*\*@ws\.example\.com" names a user before its host/],
+		[
+			'https://user:secret@ws.example.com',
+			/^The Base URL "https:\/\/\*\*\*@ws\.example\.com" names a user before its host/,
+		],
 	])('%p', (typed, problem) => {
 		const parsed = parseBaseUrl(typed);
 		expect(parsed).toEqual({ ok: false, problem: expect.stringMatching(problem) });
@@ -97,7 +131,12 @@ describe('parseBaseUrl says what is wrong with a Base URL it refuses', () => {
 	});
 
 	it('property: a base is http(s), bare (no user, query, fragment, trailing / or /v1) and its own normal form; a refusal names the Base URL', () => {
-		const typed = fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.domain(), origin.chain((host) => ending.map((end) => `${host}${end}`)));
+		const typed = fc.oneof(
+			fc.string(),
+			fc.webUrl({ withQueryParameters: true, withFragments: true }),
+			fc.domain(),
+			origin.chain((host) => ending.map((end) => `${host}${end}`)),
+		);
 		fc.assert(
 			fc.property(typed, (raw) => {
 				const parsed = parseBaseUrl(raw);

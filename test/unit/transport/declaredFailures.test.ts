@@ -8,10 +8,24 @@ import { redirectError } from '../../../nodes/shared/transport/redirect';
 import { withFailure } from '../../../nodes/shared/transport/failure';
 
 /** The errors the node raises without a service code: each declares a cause where one is true, none where not. */
-const node = { id: 'n1', name: 'Drafting Workspace', type: 'draftingWorkspace', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const node = {
+	id: 'n1',
+	name: 'Drafting Workspace',
+	type: 'draftingWorkspace',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
 
 const network = (code: string | undefined, message: string, retry = false) =>
-	networkError(node, { code, message }, { label: 'GET /workflows', decision: retry ? { retry: true, delayMs: 1, reason: 'r' } : { retry: false, reason: 'r' } }).failure;
+	networkError(
+		node,
+		{ code, message },
+		{
+			label: 'GET /workflows',
+			decision: retry ? { retry: true, delayMs: 1, reason: 'r' } : { retry: false, reason: 'r' },
+		},
+	).failure;
 
 describe('a failure without an HTTP answer', () => {
 	it.each([
@@ -32,9 +46,12 @@ describe('a failure without an HTTP answer', () => {
 		[undefined, 'certificate has expired'],
 		[undefined, 'self-signed certificate in certificate chain'],
 		['ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"],
-	])('%s (%s): waiting does not help, the Base URL or the certificate must be fixed', (code, message) => {
-		expect(network(code, message)).toEqual({ cause: 'configuration-invalid' });
-	});
+	])(
+		'%s (%s): waiting does not help, the Base URL or the certificate must be fixed',
+		(code, message) => {
+			expect(network(code, message)).toEqual({ cause: 'configuration-invalid' });
+		},
+	);
 
 	it('an unknown failure without a code says nothing it does not know', () => {
 		expect(network(undefined, 'something else')).toBeUndefined();
@@ -44,10 +61,16 @@ describe('a failure without an HTTP answer', () => {
 
 describe('refusals of the node itself', () => {
 	it('a redirect and a link outside the service: the Base URL must change', () => {
-		expect(redirectError(node, 302, 'GET /workflows').failure).toEqual({ cause: 'configuration-invalid' });
+		expect(redirectError(node, 302, 'GET /workflows').failure).toEqual({
+			cause: 'configuration-invalid',
+		});
 		let refused: unknown;
 		try {
-			resolveOrRefuse(node, 'https://workspace.example.com', 'https://elsewhere.example.com/file.pdf');
+			resolveOrRefuse(
+				node,
+				'https://workspace.example.com',
+				'https://elsewhere.example.com/file.pdf',
+			);
 		} catch (error) {
 			refused = error;
 		}
@@ -60,15 +83,24 @@ describe('refusals of the node itself', () => {
 	});
 
 	it('a bug (TypeError, ReferenceError, RangeError) is a node defect; another plain error declares nothing', () => {
-		expect(ensureNodeError(node, new TypeError("Cannot read properties of undefined (reading 'id')")).failure).toEqual({ cause: 'node-defect' });
-		expect(ensureNodeError(node, new RangeError('Invalid time value')).failure).toEqual({ cause: 'node-defect' });
-		expect(ensureNodeError(node, new ReferenceError('x is not defined')).failure).toEqual({ cause: 'node-defect' });
+		expect(
+			ensureNodeError(node, new TypeError("Cannot read properties of undefined (reading 'id')"))
+				.failure,
+		).toEqual({ cause: 'node-defect' });
+		expect(ensureNodeError(node, new RangeError('Invalid time value')).failure).toEqual({
+			cause: 'node-defect',
+		});
+		expect(ensureNodeError(node, new ReferenceError('x is not defined')).failure).toEqual({
+			cause: 'node-defect',
+		});
 		expect(ensureNodeError(node, new Error('disk full')).failure).toBeUndefined();
 		expect(ensureNodeError(node, 'text').failure).toBeUndefined();
 	});
 
 	it('a node error passes through with the failure it declared', () => {
-		const declared = withFailure(new NodeApiError(node, { status: 401 }, { httpCode: '401' }), { cause: 'credential-invalid' });
+		const declared = withFailure(new NodeApiError(node, { status: 401 }, { httpCode: '401' }), {
+			cause: 'credential-invalid',
+		});
 		expect(ensureNodeError(node, declared, 3)).toBe(declared);
 		expect(declared.failure).toEqual({ cause: 'credential-invalid' });
 		// Wrapping keeps it too (n8n's NodeError copies it from the wrapped error).

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 
 import { filenameFromContentDisposition } from '../../../nodes/shared/transport/contentDisposition';
 import { MAX_FILE_NAME_BYTES, safeFileName } from '../../../nodes/shared/transport/fileName';
-import { FORBIDDEN_IN_NAMES, HOSTILE_NAMES, hostileName, isBareName, ordinaryName } from '../../expectations/untrusted';
+import {
+	FORBIDDEN_IN_NAMES,
+	HOSTILE_NAMES,
+	hostileName,
+	isBareName,
+	ordinaryName,
+} from '../../expectations/untrusted';
 import { runsOf } from '../../support/depth';
 
 /** What every name the node hands to n8n must be, whatever it was made from. */
@@ -27,10 +33,13 @@ describe('safeFileName: a file name is a name', () => {
 		['lone\ud800.pdf', 'lone\ufffd.pdf'],
 	])('%j → %j', (raw, expected) => expect(safeFileName(raw)).toBe(expected));
 
-	it.each(['..', '.', '. .', '', '   ', '\r\n', '/', '\\', '../', '/./\\'])('%j is no name: the next candidate is used, then "file"', (raw) => {
-		expect(safeFileName(raw, 'run-1-render.pdf')).toBe('run-1-render.pdf');
-		expect(safeFileName(raw)).toBe('file');
-	});
+	it.each(['..', '.', '. .', '', '   ', '\r\n', '/', '\\', '../', '/./\\'])(
+		'%j is no name: the next candidate is used, then "file"',
+		(raw) => {
+			expect(safeFileName(raw, 'run-1-render.pdf')).toBe('run-1-render.pdf');
+			expect(safeFileName(raw)).toBe('file');
+		},
+	);
 
 	it('takes the first candidate that makes a name; values that are not text are skipped', () => {
 		expect(safeFileName(undefined, null, 42, '..', 'fallback.docx')).toBe('fallback.docx');
@@ -47,40 +56,64 @@ describe('safeFileName: a file name is a name', () => {
 		expect(Buffer.byteLength(emoji)).toBeLessThanOrEqual(MAX_FILE_NAME_BYTES);
 	});
 
-	it.each(HOSTILE_NAMES.map((name) => [name]))('%j gives a safe bare name', (raw) => expectSafe(safeFileName(raw)));
+	it.each(HOSTILE_NAMES.map((name) => [name]))('%j gives a safe bare name', (raw) =>
+		expectSafe(safeFileName(raw)),
+	);
 
 	it('property: whatever the candidates, the name is safe, bare and bounded, and cleaning it again changes nothing', () => {
 		fc.assert(
-			fc.property(fc.array(fc.oneof(hostileName, fc.constant(undefined)), { maxLength: 3 }), (candidates) => {
-				const name = safeFileName(...candidates);
-				expectSafe(name);
-				expect(safeFileName(name)).toBe(name);
-			}),
+			fc.property(
+				fc.array(fc.oneof(hostileName, fc.constant(undefined)), { maxLength: 3 }),
+				(candidates) => {
+					const name = safeFileName(...candidates);
+					expectSafe(name);
+					expect(safeFileName(name)).toBe(name);
+				},
+			),
 			{ numRuns: runsOf(2000, 200) },
 		);
 	});
 
 	it('property: an extension survives separators, control characters and shortening', () => {
 		fc.assert(
-			fc.property(hostileName, fc.constantFrom('.pdf', '.docx', '.md', '.json'), (stem, extension) => {
-				fc.pre(/[^.\s/\\\p{Cc}\u2028\u2029]/u.test(stem.replace(/[\u202a-\u202e\u2066-\u2069\u061c\u200e\u200f]/g, '')));
-				expect(safeFileName(`${stem}${extension}`).endsWith(extension)).toBe(true);
-			}),
+			fc.property(
+				hostileName,
+				fc.constantFrom('.pdf', '.docx', '.md', '.json'),
+				(stem, extension) => {
+					fc.pre(
+						/[^.\s/\\\p{Cc}\u2028\u2029]/u.test(
+							stem.replace(/[\u202a-\u202e\u2066-\u2069\u061c\u200e\u200f]/g, ''),
+						),
+					);
+					expect(safeFileName(`${stem}${extension}`).endsWith(extension)).toBe(true);
+				},
+			),
 			{ numRuns: runsOf(1000, 100) },
 		);
 	});
 
 	it('property: the names a sound service sends come through unchanged', () => {
-		fc.assert(fc.property(ordinaryName, (name) => expect(safeFileName(name)).toBe(name)), { numRuns: runsOf(1000, 100) });
+		fc.assert(
+			fc.property(ordinaryName, (name) => expect(safeFileName(name)).toBe(name)),
+			{ numRuns: runsOf(1000, 100) },
+		);
 	});
 
 	it('property: any Content-Disposition header gives a safe name once read and cleaned', () => {
 		const header = fc.oneof(
 			hostileName.map((name) => `attachment; filename="${name.replace(/["\\]/g, '\\$&')}"`),
-			hostileName.map((name) => `attachment; filename*=UTF-8''${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, 'x'))}`),
+			hostileName.map(
+				(name) =>
+					`attachment; filename*=UTF-8''${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, 'x'))}`,
+			),
 			hostileName.map((name) => `attachment; filename=${name}`),
 			fc.string({ maxLength: 80 }),
 		);
-		fc.assert(fc.property(header, (value) => expectSafe(safeFileName(filenameFromContentDisposition(value), 'document.pdf'))), { numRuns: runsOf(2000, 200) });
+		fc.assert(
+			fc.property(header, (value) =>
+				expectSafe(safeFileName(filenameFromContentDisposition(value), 'document.pdf')),
+			),
+			{ numRuns: runsOf(2000, 200) },
+		);
 	});
 });

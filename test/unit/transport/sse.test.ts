@@ -11,7 +11,10 @@ import { runsOf } from '../../support/depth';
 function parseAll(chunks: string[]): { events: SseEvent[]; comments: string[] } {
 	const events: SseEvent[] = [];
 	const comments: string[] = [];
-	const parser = new SseParser({ onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment) });
+	const parser = new SseParser({
+		onEvent: (event) => events.push(event),
+		onComment: (comment) => comments.push(comment),
+	});
 	for (const chunk of chunks) parser.feed(chunk);
 	parser.end();
 	return { events, comments };
@@ -24,11 +27,15 @@ describe('SseParser', () => {
 	});
 
 	it('joins multi-line data with LF and defaults the type to message', () => {
-		expect(parseAll(['data: one\ndata: two\ndata:three\n\n']).events).toEqual([{ event: 'message', data: 'one\ntwo\nthree' }]);
+		expect(parseAll(['data: one\ndata: two\ndata:three\n\n']).events).toEqual([
+			{ event: 'message', data: 'one\ntwo\nthree' },
+		]);
 	});
 
 	it('accepts CRLF, CR and LF line ends, mixed', () => {
-		const { events } = parseAll(['event: a\r\ndata: 1\r\n\r\nevent: b\rdata: 2\r\revent: c\ndata: 3\n\n']);
+		const { events } = parseAll([
+			'event: a\r\ndata: 1\r\n\r\nevent: b\rdata: 2\r\revent: c\ndata: 3\n\n',
+		]);
 		expect(events.map((event) => [event.event, event.data])).toEqual([
 			['a', '1'],
 			['b', '2'],
@@ -62,7 +69,9 @@ describe('SseParser', () => {
 	});
 
 	it('does not dispatch a frame without data, and resets the event type after it', () => {
-		expect(parseAll(['event: lonely\n\ndata: x\n\n']).events).toEqual([{ event: 'message', data: 'x' }]);
+		expect(parseAll(['event: lonely\n\ndata: x\n\n']).events).toEqual([
+			{ event: 'message', data: 'x' },
+		]);
 	});
 
 	it('keeps the last event id across frames and ignores ids with NUL', () => {
@@ -72,17 +81,24 @@ describe('SseParser', () => {
 
 	it('strips a leading byte order mark once', () => {
 		expect(parseAll(['\ufeffdata: x\n\n']).events).toEqual([{ event: 'message', data: 'x' }]);
-		expect(parseAll(['', '\ufeff', 'data: x\n\n']).events).toEqual([{ event: 'message', data: 'x' }]);
+		expect(parseAll(['', '\ufeff', 'data: x\n\n']).events).toEqual([
+			{ event: 'message', data: 'x' },
+		]);
 	});
 
 	it('discards an unterminated frame at the end of the stream', () => {
-		expect(parseAll(['data: complete\n\ndata: cut off']).events).toEqual([{ event: 'message', data: 'complete' }]);
+		expect(parseAll(['data: complete\n\ndata: cut off']).events).toEqual([
+			{ event: 'message', data: 'complete' },
+		]);
 	});
 
 	it('reports valid retry fields and ignores unknown fields', () => {
 		const retries: number[] = [];
 		const events: SseEvent[] = [];
-		const parser = new SseParser({ onEvent: (event) => events.push(event), onRetry: (ms) => retries.push(ms) });
+		const parser = new SseParser({
+			onEvent: (event) => events.push(event),
+			onRetry: (ms) => retries.push(ms),
+		});
 		parser.feed('retry: 1500\nretry: soon\nfoo: bar\ndata: x\n\n');
 		expect(retries).toEqual([1500]);
 		expect(events).toEqual([{ event: 'message', data: 'x' }]);
@@ -90,7 +106,10 @@ describe('SseParser', () => {
 });
 
 describe('SseParser against eventsource-parser (differential, random streams cut at random places)', () => {
-	const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', ':', '{', '"', 'é', '✓', '😀', '1'), maxLength: 12 });
+	const text = fc.string({
+		unit: fc.constantFrom('a', 'b', ' ', ':', '{', '"', 'é', '✓', '😀', '1'),
+		maxLength: 12,
+	});
 	const lineEnd = fc.constantFrom('\n', '\r', '\r\n');
 	const line = fc.oneof(
 		fc.record({ kind: fc.constant('event' as const), value: text }),
@@ -112,7 +131,9 @@ describe('SseParser against eventsource-parser (differential, random streams cut
 	it('produces the same events and comments', () => {
 		fc.assert(
 			fc.property(stream, fc.array(fc.nat(), { maxLength: 12 }), (body, cuts) => {
-				const positions = [...new Set(cuts.map((cut) => cut % (body.length + 1)))].sort((a, b) => a - b);
+				const positions = [...new Set(cuts.map((cut) => cut % (body.length + 1)))].sort(
+					(a, b) => a - b,
+				);
 				const chunks: string[] = [];
 				let previous = 0;
 				for (const position of positions) {
@@ -143,7 +164,9 @@ describe('SseParser against eventsource-parser (differential, random streams cut
 
 describe('SseReader', () => {
 	function streamOf(chunks: (string | Buffer)[]): Readable {
-		return Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
+		return Readable.from(
+			chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
+		);
 	}
 
 	it('decodes multi-byte characters split across byte chunks', async () => {
@@ -151,7 +174,10 @@ describe('SseReader', () => {
 		const chunks = [...bytes].map((byte) => Buffer.from([byte]));
 		const reader = new SseReader(streamOf(chunks));
 		const first = await reader.next(1000);
-		expect(first).toEqual({ kind: 'event', event: { event: 'StepProgress', data: '{"delta":"Très ✓ 😀"}' } });
+		expect(first).toEqual({
+			kind: 'event',
+			event: { event: 'StepProgress', data: '{"delta":"Très ✓ 😀"}' },
+		});
 		expect(await reader.next(1000)).toEqual({ kind: 'end' });
 	});
 
@@ -165,7 +191,10 @@ describe('SseReader', () => {
 		expect(await reader.next(30)).toEqual({ kind: 'idle' });
 		expect(reader.comments).toBe(1);
 		push('event: RunCompleted\ndata: {}\n\n');
-		expect(await reader.next(1000)).toEqual({ kind: 'event', event: { event: 'RunCompleted', data: '{}' } });
+		expect(await reader.next(1000)).toEqual({
+			kind: 'event',
+			event: { event: 'RunCompleted', data: '{}' },
+		});
 		push(null);
 		expect(await reader.next(1000)).toEqual({ kind: 'end' });
 	});

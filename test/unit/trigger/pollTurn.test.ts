@@ -1,4 +1,10 @@
-import { TURN_MS, endTurn, takeTurn, type NoTurn, type PollTurn } from '../../../nodes/DraftingWorkspaceTrigger/pollTurn';
+import {
+	TURN_MS,
+	endTurn,
+	takeTurn,
+	type NoTurn,
+	type PollTurn,
+} from '../../../nodes/DraftingWorkspaceTrigger/pollTurn';
 
 const T0 = Date.parse('2026-11-28T10:00:00Z');
 let triggers = 0;
@@ -8,7 +14,8 @@ const turnOf = (taken: PollTurn | NoTurn): PollTurn => {
 	if (!('token' in taken)) throw new Error(`expected the turn, got: ${taken.reason}`);
 	return taken;
 };
-const reasonOf = (taken: PollTurn | NoTurn): string | undefined => ('token' in taken ? undefined : taken.reason);
+const reasonOf = (taken: PollTurn | NoTurn): string | undefined =>
+	'token' in taken ? undefined : taken.reason;
 
 describe('pollTurn: one poll of a trigger at a time in an n8n process', () => {
 	it('a poll that starts while another of the same trigger is under way has no turn, and waits for it to end; another trigger is not concerned', async () => {
@@ -31,7 +38,9 @@ describe('pollTurn: one poll of a trigger at a time in an n8n process', () => {
 		const key = newTrigger();
 		const first = turnOf(takeTurn(key, 'before', T0));
 		endTurn(first, true);
-		expect(reasonOf(takeTurn(key, 'before', T0 + 30))).toBe('the state of the previous poll of this trigger is not saved yet');
+		expect(reasonOf(takeTurn(key, 'before', T0 + 30))).toBe(
+			'the state of the previous poll of this trigger is not saved yet',
+		);
 		const next = turnOf(takeTurn(key, first.token, T0 + 60));
 		expect(next.from).toBe(first.token);
 		expect(next.token).not.toBe(first.token);

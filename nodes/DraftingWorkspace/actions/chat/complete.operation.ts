@@ -3,7 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { Lane } from '../../pace/batch';
 import { streamCompletion } from '../../../shared/chat/complete.api';
-import { reasoningCapHint, toChatCompletion, usageCounts, type AggregatedCompletion } from '../../../shared/chat/completion';
+import {
+	reasoningCapHint,
+	toChatCompletion,
+	usageCounts,
+	type AggregatedCompletion,
+} from '../../../shared/chat/completion';
 import { RESPONSE_SCHEMA_FIELD } from '../../../shared/chat/optionFields';
 import { readChatOptions, withResponseFormat } from '../../../shared/chat/options';
 import { completionBody, type ChatMessage } from '../../../shared/chat/request';
@@ -16,7 +21,8 @@ export { description } from './completeFields';
 const SCHEMA_WORDING: JsonObjectWording = {
 	field: `The ${RESPONSE_SCHEMA_FIELD}`,
 	syntaxHint: (detail) => detail,
-	objectHint: 'For example {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}.',
+	objectHint:
+		'For example {"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}.',
 };
 
 function readMessages(this: IExecuteFunctions, itemIndex: number): ChatMessage[] {
@@ -28,12 +34,14 @@ function readMessages(this: IExecuteFunctions, itemIndex: number): ChatMessage[]
 				description: 'A message role is system, user or assistant.',
 				itemIndex,
 			});
-		const content = typeof value.content === 'string' ? value.content : JSON.stringify(value.content ?? '');
+		const content =
+			typeof value.content === 'string' ? value.content : JSON.stringify(value.content ?? '');
 		return { role, content };
 	});
 	if (!messages.some((message) => message.role === 'user' && message.content.trim()))
 		throw new NodeOperationError(this.getNode(), 'No user message to answer', {
-			description: 'Add a message with the role User and some content (it may come from an expression).',
+			description:
+				'Add a message with the role User and some content (it may come from an expression).',
 			itemIndex,
 		});
 	return messages;
@@ -44,16 +52,24 @@ function readMessages(this: IExecuteFunctions, itemIndex: number): ChatMessage[]
  * execution as they come and added up into the answer otherwise. `tools` are never sent (the service
  * refuses them: tools_not_supported_yet).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	lane: Lane,
+): Promise<INodeExecutionData[]> {
 	// A locator ({ mode, value }), or a plain id an expression gives.
 	const model = locatorValue(this.getNodeParameter('model', itemIndex, '', { extractValue: true }));
 	if (!model)
 		throw new NodeOperationError(this.getNode(), 'No model selected', {
-			description: 'Pick a model from the list, or enter its ID (Chat → List Models shows the ones the workspace allows).',
+			description:
+				'Pick a model from the list, or enter its ID (Chat → List Models shows the ones the workspace allows).',
 			itemIndex,
 		});
 	const messages = readMessages.call(this, itemIndex);
-	const raw = withResponseFormat(this.getNodeParameter('options', itemIndex, {}) as IDataObject, (name) => this.getNodeParameter(name, itemIndex, undefined));
+	const raw = withResponseFormat(
+		this.getNodeParameter('options', itemIndex, {}) as IDataObject,
+		(name) => this.getNodeParameter(name, itemIndex, undefined),
+	);
 	const { jsonSchemaText, ...options } = readChatOptions(raw);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const cap = options.maxCompletionTokens;
@@ -64,11 +80,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 		temperature: options.temperature,
 		maxCompletionTokens: cap,
 		jsonSchema: wantsSchema
-			? { name: options.schemaName ?? 'answer', schema: jsonObjectParameter(this.getNode(), jsonSchemaText, itemIndex, SCHEMA_WORDING) }
+			? {
+					name: options.schemaName ?? 'answer',
+					schema: jsonObjectParameter(this.getNode(), jsonSchemaText, itemIndex, SCHEMA_WORDING),
+				}
 			: undefined,
 	});
 
-	const aggregated = await lane.send(POST_STAGE, async () => await streamCompletion.call(this, body, itemIndex));
+	const aggregated = await lane.send(
+		POST_STAGE,
+		async () => await streamCompletion.call(this, body, itemIndex),
+	);
 	const hint = reasoningCapHint(aggregated, cap);
 	if (!simplify) return [{ json: { ...toChatCompletion(aggregated), ...(hint ? { hint } : {}) } }];
 	if (wantsSchema) {
@@ -76,12 +98,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 		try {
 			parsed = JSON.parse(aggregated.content);
 		} catch {
-			throw new NodeOperationError(this.getNode(), 'The answer is not the JSON the schema asks for', {
-				description: hint ?? `The model answered: ${aggregated.content.slice(0, 300)}`,
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'The answer is not the JSON the schema asks for',
+				{
+					description: hint ?? `The model answered: ${aggregated.content.slice(0, 300)}`,
+					itemIndex,
+				},
+			);
 		}
-		return [{ json: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : { data: parsed as IDataObject } }];
+		return [
+			{
+				json:
+					parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+						? (parsed as IDataObject)
+						: { data: parsed as IDataObject },
+			},
+		];
 	}
 	const json = simplifiedAnswer(aggregated, model);
 	if (hint) json.hint = hint;
@@ -90,7 +123,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 
 /** The simplified text answer: every key camelCase, usage included (null when the service sent none). */
 function simplifiedAnswer(aggregated: AggregatedCompletion, model: string): IDataObject {
-	return { text: aggregated.content, finishReason: aggregated.finishReason, model: aggregated.model ?? model, usage: aggregated.usage ? { ...usageCounts(aggregated.usage) } : null };
+	return {
+		text: aggregated.content,
+		finishReason: aggregated.finishReason,
+		model: aggregated.model ?? model,
+		usage: aggregated.usage ? { ...usageCounts(aggregated.usage) } : null,
+	};
 }
 
 /** One POST that changes something, sent in its turn by the operation itself (lane.send). */

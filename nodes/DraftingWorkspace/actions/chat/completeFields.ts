@@ -33,10 +33,19 @@ export const description: INodeProperties[] = [
 						name: 'role',
 						type: 'options',
 						default: 'user',
-						description: 'Who speaks in this message: system (instructions), user or assistant (an earlier answer)',
+						description:
+							'Who speaks in this message: system (instructions), user or assistant (an earlier answer)',
 						options: [
-							{ name: 'Assistant', value: 'assistant', description: 'An earlier answer of the model' },
-							{ name: 'System', value: 'system', description: 'Instructions that shape every answer' },
+							{
+								name: 'Assistant',
+								value: 'assistant',
+								description: 'An earlier answer of the model',
+							},
+							{
+								name: 'System',
+								value: 'system',
+								description: 'Instructions that shape every answer',
+							},
 							{ name: 'User', value: 'user', description: 'A message from the user' },
 						],
 					},

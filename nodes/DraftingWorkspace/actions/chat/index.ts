@@ -13,7 +13,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Chat Completion',
 				value: 'complete',
-				description: 'Answer a conversation with a workspace model (text or JSON matching a schema)',
+				description:
+					'Answer a conversation with a workspace model (text or JSON matching a schema)',
 				action: 'Create a chat completion',
 			},
 			{

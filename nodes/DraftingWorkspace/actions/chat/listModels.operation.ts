@@ -10,6 +10,9 @@ export const description: INodeProperties[] = [];
 export const work: Work = 'item';
 
 /** GET /v1/models: the chat models the workspace allows for API access (only one when it fixes one). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	return jsonItems(await listModels.call(this, { itemIndex }));
 }

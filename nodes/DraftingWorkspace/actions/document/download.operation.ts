@@ -43,17 +43,32 @@ export const work: Work = 'item';
  * The produced document's content from a link the service returned (403 review_required explained): Document Link
  * read (links, or one link that may be the record's), the file told in the one file shape.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const format = this.getNodeParameter('format', itemIndex, 'pdf') as DocumentFormat;
 	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 	const source = documentSource(this.getNodeParameter('documentLink', itemIndex, ''), format);
 	if (!source.ok)
-		throw new NodeOperationError(this.getNode(), `Document Link of item ${itemIndex} ${source.problem}`, {
-			description:
-				"Map the links of a Produce From Template item ({{ $json.links }}, the default, when that node comes right before this one), or paste one of its links: the document's own (links.document) or its content link.",
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Document Link of item ${itemIndex} ${source.problem}`,
+			{
+				description:
+					"Map the links of a Produce From Template item ({{ $json.links }}, the default, when that node comes right before this one), or paste one of its links: the document's own (links.document) or its content link.",
+				itemIndex,
+			},
+		);
 	const urlOf = await serviceUrlResolver.call(this, itemIndex);
-	const { data, link } = await downloadDocumentLink.call(this, source.link, format, itemIndex, source.mayBeRecord);
-	return [{ json: documentFile(data, format, urlOf(link), property), binary: { [property]: data } }];
+	const { data, link } = await downloadDocumentLink.call(
+		this,
+		source.link,
+		format,
+		itemIndex,
+		source.mayBeRecord,
+	);
+	return [
+		{ json: documentFile(data, format, urlOf(link), property), binary: { [property]: data } },
+	];
 }

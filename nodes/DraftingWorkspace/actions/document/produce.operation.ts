@@ -1,12 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { autoMapGapHint, unmatchedKeysHint } from '../../mapper/autoMap';
 import type { Lane } from '../../pace/batch';
-import { binaryPropertyField, templateLocator } from '../descriptions';
-import { DOCUMENT_FORMAT_OPTIONS, DOCUMENT_FORMAT_VALUES, withAbsoluteLinks, type DocumentFormat } from '../../templates/links';
+import { withAbsoluteLinks, type DocumentFormat } from '../../templates/links';
 import { ensureNodeError, settle, withCreated } from '../../../shared/common/errors';
-import { mapperNotice, TEMPLATE_MAPPER_NOTICE } from '../../mapper/mapperRules';
 import { getLocatorId } from '../../../shared/common/parameters';
 import { readMapperValues } from '../../mapper/mapperValues';
 import { buildTemplateInput, templateFields } from '../../templates/answers';
@@ -21,110 +19,43 @@ import { serviceUrlResolver } from '../../../shared/transport/credentials.api';
 import { POST_STAGE, type Work } from '../types';
 import { downloadProduced } from './produceDownload';
 
-const show = { resource: ['document'], operation: ['produce'] };
-
-export const description: INodeProperties[] = [
-	templateLocator({ displayOptions: { show } }),
-	// n8n 2.41 does not render the mapper's hint: the rules are stated above it.
-	mapperNotice('answersNotice', TEMPLATE_MAPPER_NOTICE, show, 'templateId'),
-	{
-		displayName: 'Answers',
-		name: 'answers',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
-		typeOptions: {
-			loadOptionsDependsOn: ['templateId.value'],
-			resourceMapper: {
-				resourceMapperMethod: 'getTemplateFields',
-				mode: 'add',
-				fieldWords: { singular: 'answer', plural: 'answers' },
-				addAllFields: true,
-				multiKeyMatch: false,
-				supportAutoMap: true,
-				// The empty state is the method's notice ("Select a template first"…): n8n's red error would repeat it.
-				hideNoDataError: true,
-			},
-		},
-		hint: 'Dates as yyyy-MM-dd; pictures take a binary field name; empty answers are left out',
-		description:
-			"The template's answers, one field per answer of its input schema. Dates as yyyy-MM-dd (a date-time keeps its date). Picture fields take the name of a binary field of the item (e.g. data). A choice field takes one of its listed values (any letter case); a several-choice field takes one value picked from its list, or several as an expression (a list, or comma-separated). Defaults are pre-filled; empty answers are left out. Map Automatically answers a field from the item key of its ID or from nested item objects ({ employee: { name } } answers employee.name); with Answer Options → Match Columns By, also from a column named like the ID's last part (start_date) or the field's title (Start date). Item keys that match no field are listed in unmatchedInputKeys.",
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Answer Options',
-		name: 'answerOptions',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		description: 'How Map Automatically reads the item',
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Match Columns By',
-				name: 'columnMatching',
-				type: 'options',
-				default: 'id',
-				description: "How Map Automatically matches the item's keys (a spreadsheet's columns) to the template's fields",
-				options: [
-					{ name: 'Field ID', value: 'id', description: 'A key answers the field whose ID it is (employee.start_date)' },
-					{
-						name: 'ID, Last Part or Title',
-						value: 'loose',
-						description: "Also a column named like the ID's last part (start_date) or the field's title (Start date), letter case, spaces and underscores aside",
-					},
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Title',
-		name: 'title',
-		type: 'string',
-		default: '',
-		description: 'Title of the produced document (the service picks one when empty)',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Strict',
-		name: 'strict',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to refuse producing anything when a required answer is missing (error listing the fields) instead of producing an incomplete document',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Download',
-		name: 'downloadFormat',
-		type: 'options',
-		default: 'none',
-		options: [{ name: 'Nothing', value: 'none' }, ...DOCUMENT_FORMAT_OPTIONS],
-		description:
-			'Whether to download the produced document as binary data in the same step. A document that a person must review first is output without the file (download.outcome "awaitingReview"); download it later with Document → Download.',
-		displayOptions: { show },
-	},
-	binaryPropertyField({ ...show, downloadFormat: DOCUMENT_FORMAT_VALUES }, 'document'),
-];
+export { description } from './produceFields';
 
 /** A picture answer names a binary field of the item; its bytes are checked as the service would, then sent as base64. */
 function pictureResolver(this: IExecuteFunctions, itemIndex: number) {
-	return async (_path: string, value: unknown): Promise<{ ok: true; base64: string } | { ok: false; problem: string }> => {
+	return async (
+		_path: string,
+		value: unknown,
+	): Promise<{ ok: true; base64: string } | { ok: false; problem: string }> => {
 		const name = String(value).trim();
 		const binary = this.getInputData()[itemIndex]?.binary?.[name];
 		if (!binary && /^https?:\/\//i.test(name))
-			return { ok: false, problem: `takes the name of a binary field of the item, not "${name.slice(0, 60)}": fetch the picture first (e.g. with an HTTP Request node) and enter its binary field (e.g. data)` };
-		if (!binary) return { ok: false, problem: `names the binary field "${name}", which this item does not have` };
+			return {
+				ok: false,
+				problem: `takes the name of a binary field of the item, not "${name.slice(0, 60)}": fetch the picture first (e.g. with an HTTP Request node) and enter its binary field (e.g. data)`,
+			};
+		if (!binary)
+			return {
+				ok: false,
+				problem: `names the binary field "${name}", which this item does not have`,
+			};
 		const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, name);
 		const problem = pictureProblem(bytes);
-		return problem ? { ok: false, problem: `(binary field "${name}") ${problem}` } : { ok: true, base64: bytes.toString('base64') };
+		return problem
+			? { ok: false, problem: `(binary field "${name}") ${problem}` }
+			: { ok: true, base64: bytes.toString('base64') };
 	};
 }
 
 /** A strict refusal for missing answers also names the item's keys that matched no field: the likely cause. */
-function withUnmatchedKeys(this: IExecuteFunctions, error: unknown, itemIndex: number, unmatchedInputKeys: string[] | undefined): unknown {
-	const hint = serviceCodeOf(error) === 'fields_missing' ? unmatchedKeysHint(unmatchedInputKeys) : '';
+function withUnmatchedKeys(
+	this: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+	unmatchedInputKeys: string[] | undefined,
+): unknown {
+	const hint =
+		serviceCodeOf(error) === 'fields_missing' ? unmatchedKeysHint(unmatchedInputKeys) : '';
 	if (!hint) return error;
 	const nodeError = ensureNodeError(this.getNode(), error, itemIndex);
 	nodeError.description = `${hint}\n${nodeError.description ?? ''}`;
@@ -135,45 +66,90 @@ function withUnmatchedKeys(this: IExecuteFunctions, error: unknown, itemIndex: n
  * POST /document-templates/{id}/documents. The template's live schema (read once per execution) turns the
  * flat answers into the nested input; a template flagged `needsAttention` is reported before anything is posted.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	lane: Lane,
+): Promise<INodeExecutionData[]> {
 	const templateId = getLocatorId.call(this, 'templateId', itemIndex, 'Template');
-	const template = await readOncePerExecution.call(this, `template ${templateId}`, async () => await getTemplate.call(this, templateId, { itemIndex }, 'the template with its input schema'));
+	const template = await readOncePerExecution.call(
+		this,
+		`template ${templateId}`,
+		async () =>
+			await getTemplate.call(this, templateId, { itemIndex }, 'the template with its input schema'),
+	);
 	const name = typeof template.name === 'string' ? `"${template.name}"` : templateId;
 	if (template.needsAttention === true)
-		throw new NodeOperationError(this.getNode(), `Template ${name} needs attention before it can be used`, {
-			description: 'A document author must look at the template recipe in the workspace first. Nothing was produced.',
-			itemIndex,
-		});
-	const schema = template.inputSchema && typeof template.inputSchema === 'object' ? (template.inputSchema as IDataObject) : {};
+		throw new NodeOperationError(
+			this.getNode(),
+			`Template ${name} needs attention before it can be used`,
+			{
+				description:
+					'A document author must look at the template recipe in the workspace first. Nothing was produced.',
+				itemIndex,
+			},
+		);
+	const schema =
+		template.inputSchema && typeof template.inputSchema === 'object'
+			? (template.inputSchema as IDataObject)
+			: {};
 
-	const fields = templateFields(schema).map((field) => ({ id: field.path, title: typeof field.schema.title === 'string' ? field.schema.title : undefined, field }));
-	const loose = (this.getNodeParameter('answerOptions', itemIndex, {}) as IDataObject).columnMatching === 'loose';
-	const { values: answers, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'answers', itemIndex, fields, { loose });
+	const fields = templateFields(schema).map((field) => ({
+		id: field.path,
+		title: typeof field.schema.title === 'string' ? field.schema.title : undefined,
+		field,
+	}));
+	const loose =
+		(this.getNodeParameter('answerOptions', itemIndex, {}) as IDataObject).columnMatching ===
+		'loose';
+	const {
+		values: answers,
+		automatic,
+		unmatchedInputKeys,
+	} = readMapperValues.call(this, 'answers', itemIndex, fields, { loose });
 	if (automatic) {
 		// An incomplete document is a success to n8n: the gap is said where n8n shows it, above the output.
-		const unanswered = fields.filter(({ id, field }) => field.required && field.schema.default === undefined && isEmptyAnswer(answers[id]));
+		const unanswered = fields.filter(
+			({ id, field }) =>
+				field.required && field.schema.default === undefined && isEmptyAnswer(answers[id]),
+		);
 		const hint = autoMapGapHint(unanswered, unmatchedInputKeys ?? [], loose);
 		if (hint) warnInOutput.call(this, hint);
 	}
-	const { input, problems } = await buildTemplateInput(schema, answers, pictureResolver.call(this, itemIndex), { ignoreUnknown: automatic });
+	const { input, problems } = await buildTemplateInput(
+		schema,
+		answers,
+		pictureResolver.call(this, itemIndex),
+		{ ignoreUnknown: automatic },
+	);
 	if (problems.length)
-		throw new NodeOperationError(this.getNode(), `Some answers for template ${name} cannot be sent: ${describeAnswerProblems(schema, problems)}`, {
-			description:
-				'Correct the listed answers under Values to Send. Dates are yyyy-MM-dd, e.g. 2026-03-01 (or with the month as a word); choices are their option text (in any letter case); pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Some answers for template ${name} cannot be sent: ${describeAnswerProblems(schema, problems)}`,
+			{
+				description:
+					'Correct the listed answers under Values to Send. Dates are yyyy-MM-dd, e.g. 2026-03-01 (or with the month as a word); choices are their option text (in any letter case); pictures are PNG or JPEG, at most 1 MB and 2,000 px on each side.',
+				itemIndex,
+			},
+		);
 
 	// Links are output absolute: the resolver is read before posting, so nothing after the document exists can fail here.
 	const urlOf = await serviceUrlResolver.call(this, itemIndex);
-	const body: IDataObject = { input, strict: this.getNodeParameter('strict', itemIndex, false) as boolean };
+	const body: IDataObject = {
+		input,
+		strict: this.getNodeParameter('strict', itemIndex, false) as boolean,
+	};
 	const title = String(this.getNodeParameter('title', itemIndex, '')).trim();
 	if (title) body.title = title;
 	const posted = await settle(
-		lane.send(POST_STAGE, async () =>
-			await produceDocument.call(this, templateId, body, {
-				itemIndex,
-				ifUnsure: 'Running the item again produces the document again; check the workspace for the first one.',
-			}),
+		lane.send(
+			POST_STAGE,
+			async () =>
+				await produceDocument.call(this, templateId, body, {
+					itemIndex,
+					ifUnsure:
+						'Running the item again produces the document again; check the workspace for the first one.',
+				}),
 		),
 	);
 	if (!posted.ok && isUnusableAnswer(posted.error)) {
@@ -192,12 +168,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, lane: 
 	const answer = posted.value;
 	const output = withAbsoluteLinks(answer, urlOf);
 	// Produced: an error that stops the node later lists it (createdInBatch), so a rerun does not make it twice.
-	lane.record({ templateId, ...(typeof answer.documentId === 'string' ? { documentId: answer.documentId } : { document: output }) });
+	lane.record({
+		templateId,
+		...(typeof answer.documentId === 'string'
+			? { documentId: answer.documentId }
+			: { document: output }),
+	});
 	// With Map Automatically the output names the item's keys that answered nothing (an `incomplete` document
 	// without them would not say why).
 	const produced: IDataObject = unmatchedInputKeys ? { ...output, unmatchedInputKeys } : output;
 
-	const format = this.getNodeParameter('downloadFormat', itemIndex, 'none') as DocumentFormat | 'none';
+	const format = this.getNodeParameter('downloadFormat', itemIndex, 'none') as
+		| DocumentFormat
+		| 'none';
 	if (format === 'none') return [{ json: produced }];
 	const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 	return [await downloadProduced.call(this, itemIndex, produced, format, property, answer, urlOf)];

@@ -18,8 +18,17 @@ const REVIEW_MESSAGE =
 	'The document was produced. A person must review it in the workspace before its content can be downloaded: download it then with Document → Download and its links. Running this item again would produce a second document.';
 
 function producedIds(produced: IDataObject): IDataObject {
-	const documentId = typeof produced.documentId === 'string' ? produced.documentId : typeof produced.id === 'string' ? produced.id : '';
-	return { documentId, ...(typeof produced.status === 'string' ? { status: produced.status } : {}), links: produced.links ?? null };
+	const documentId =
+		typeof produced.documentId === 'string'
+			? produced.documentId
+			: typeof produced.id === 'string'
+				? produced.id
+				: '';
+	return {
+		documentId,
+		...(typeof produced.status === 'string' ? { status: produced.status } : {}),
+		links: produced.links ?? null,
+	};
 }
 
 function documentCreated(produced: IDataObject, format: DocumentFormat): CreatedResource {
@@ -48,10 +57,28 @@ export async function downloadProduced(
 	const downloaded = await settle(downloadDocument.call(this, answer, format, itemIndex));
 	if (downloaded.ok) {
 		const link = findDocumentLink(answer, format);
-		const file = documentFile(downloaded.value, format, link === undefined ? undefined : urlOf(link), binaryPropertyName);
-		return { json: { ...produced, download: { outcome: 'downloaded', file } }, binary: { [binaryPropertyName]: downloaded.value } };
+		const file = documentFile(
+			downloaded.value,
+			format,
+			link === undefined ? undefined : urlOf(link),
+			binaryPropertyName,
+		);
+		return {
+			json: { ...produced, download: { outcome: 'downloaded', file } },
+			binary: { [binaryPropertyName]: downloaded.value },
+		};
 	}
 	if (serviceCodeOf(downloaded.error) === 'review_required')
-		return { json: { ...produced, download: { outcome: 'awaitingReview', code: 'review_required', format, message: REVIEW_MESSAGE } } };
+		return {
+			json: {
+				...produced,
+				download: {
+					outcome: 'awaitingReview',
+					code: 'review_required',
+					format,
+					message: REVIEW_MESSAGE,
+				},
+			},
+		};
 	throw withCreated.call(this, downloaded.error, itemIndex, documentCreated(produced, format));
 }

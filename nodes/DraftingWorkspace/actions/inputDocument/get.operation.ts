@@ -14,7 +14,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. {{ $json.documentId }}',
-		description: 'The documentId an Upload returned (only the API key that uploaded a document can read its status)',
+		description:
+			'The documentId an Upload returned (only the API key that uploaded a document can read its status)',
 		displayOptions: { show: { resource: ['inputDocument'], operation: ['get'] } },
 	},
 ];
@@ -23,7 +24,10 @@ export const description: INodeProperties[] = [
 export const work: Work = 'read';
 
 /** GET /workflow-inputs/documents/{documentId}: status, `processingError` when failed, `usedByRunId`. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const documentId = String(this.getNodeParameter('documentId', itemIndex, '')).trim();
 	if (!documentId)
 		throw new NodeOperationError(this.getNode(), 'Document ID is empty', {

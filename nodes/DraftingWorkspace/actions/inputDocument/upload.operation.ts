@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { Lane } from '../../pace/batch';
 import { readBinaryFile } from '../../inputDocuments/binaryFile.api';
@@ -21,7 +26,8 @@ export const description: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: 'The name of the input binary field that holds the file (PDF, DOCX, Markdown or plain text)',
-		description: 'The name of the binary field of the input item that holds the file to upload, e.g. data (PDF, DOCX, Markdown or plain text)',
+		description:
+			'The name of the binary field of the input item that holds the file to upload, e.g. data (PDF, DOCX, Markdown or plain text)',
 		displayOptions: { show },
 	},
 	{
@@ -55,7 +61,8 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. application/pdf',
-				description: "The content type to send, instead of the binary's own (useful when n8n could not tell the type)",
+				description:
+					"The content type to send, instead of the binary's own (useful when n8n could not tell the type)",
 			},
 			...uploadOptionFields,
 		],
@@ -67,26 +74,48 @@ export const description: INodeProperties[] = [
  * the document is ready. The output is the upload's status record: map it whole into a document field
  * of Start Run, which takes `{documentId, documentVersionId}` and ignores the rest.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	lane: Lane,
+): Promise<INodeExecutionData[]> {
 	const propertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 	const settings = readUploadSettings.call(this, 'uploadOptions', itemIndex);
 	const file = await readBinaryFile.call(this, itemIndex, propertyName, 'Input Binary Field');
-	const upload = checkUpload.call(this, itemIndex, file, settings, `The file in "${file.propertyName}"`);
-	const uploaded = await lane.send('upload', async () => await sendUpload.call(this, itemIndex, upload, settings.encoding));
+	const upload = checkUpload.call(
+		this,
+		itemIndex,
+		file,
+		settings,
+		`The file in "${file.propertyName}"`,
+	);
+	const uploaded = await lane.send(
+		'upload',
+		async () => await sendUpload.call(this, itemIndex, upload, settings.encoding),
+	);
 	const uploadedAt = Date.now();
 	lane.record({ documentId: uploaded.documentId ?? uploaded.statusLocation });
-	if (!(this.getNodeParameter('waitUntilReady', itemIndex, true) as boolean)) return jsonItems(uploaded);
+	if (!(this.getNodeParameter('waitUntilReady', itemIndex, true) as boolean))
+		return jsonItems(uploaded);
 	// The ready timeout counts from the upload, also for an upload that waits for a free slot.
 	const ready = await settle(
 		lane.follow('uploads', async () => {
 			const left = Math.max(0, settings.readyTimeoutMs - (Date.now() - uploadedAt));
-			return await waitUntilReady.call(this, itemIndex, uploaded, left, `"${upload.fileName}"`, uploadedAt);
+			return await waitUntilReady.call(
+				this,
+				itemIndex,
+				uploaded,
+				left,
+				`"${upload.fileName}"`,
+				uploadedAt,
+			);
 		}),
 	);
 	if (ready.ok) return jsonItems(ready.value);
 	// The upload is stored whatever the wait concluded: its ids go into the error, so a rerun is a choice, not a guess.
 	const ids: IDataObject = {};
-	for (const key of ['documentId', 'documentVersionId', 'statusLocation']) if (typeof uploaded[key] === 'string') ids[key] = uploaded[key];
+	for (const key of ['documentId', 'documentVersionId', 'statusLocation'])
+		if (typeof uploaded[key] === 'string') ids[key] = uploaded[key];
 	const documentId = typeof ids.documentId === 'string' ? ids.documentId : undefined;
 	const quoted = `"${upload.fileName}"`;
 	throw withCreated.call(this, ready.error, itemIndex, {

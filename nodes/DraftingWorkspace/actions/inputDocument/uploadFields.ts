@@ -28,14 +28,16 @@ export const uploadOptionFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1 },
 		default: DEFAULT_READY_TIMEOUT_S,
-		description: 'How long to wait for the service to finish processing a document before failing the item',
+		description:
+			'How long to wait for the service to finish processing a document before failing the item',
 	},
 	{
 		displayName: 'Send As',
 		name: 'uploadEncoding',
 		type: 'options',
 		default: 'multipart',
-		description: 'How the file is sent: as a multipart upload (recommended), or base64-encoded in a JSON body',
+		description:
+			'How the file is sent: as a multipart upload (recommended), or base64-encoded in a JSON body',
 		options: [
 			{
 				name: 'Multipart (Recommended)',
@@ -45,7 +47,8 @@ export const uploadOptionFields: INodeProperties[] = [
 			{
 				name: 'JSON (Base64)',
 				value: 'json',
-				description: 'The file base64-encoded in a JSON body, for proxies that refuse multipart uploads',
+				description:
+					'The file base64-encoded in a JSON body, for proxies that refuse multipart uploads',
 			},
 		],
 	},
@@ -55,7 +58,11 @@ export interface ReadUploadSettings extends UploadSettings {
 	readyTimeoutMs: number;
 }
 
-export function readUploadSettings(this: IExecuteFunctions, optionsName: string, itemIndex: number): ReadUploadSettings {
+export function readUploadSettings(
+	this: IExecuteFunctions,
+	optionsName: string,
+	itemIndex: number,
+): ReadUploadSettings {
 	const options = this.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
 	const timeout = Number(options.readyTimeout ?? DEFAULT_READY_TIMEOUT_S);
 	return {
@@ -63,6 +70,7 @@ export function readUploadSettings(this: IExecuteFunctions, optionsName: string,
 		maxBytes: maxUploadBytes(Number(options.maxSizeMb ?? DEFAULT_MAX_UPLOAD_MB)),
 		fileName: typeof options.fileName === 'string' ? options.fileName : undefined,
 		mimeType: typeof options.mimeType === 'string' ? options.mimeType : undefined,
-		readyTimeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_READY_TIMEOUT_S) * 1000,
+		readyTimeoutMs:
+			(Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_READY_TIMEOUT_S) * 1000,
 	};
 }

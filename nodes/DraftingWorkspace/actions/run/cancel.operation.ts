@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { Lane } from '../../pace/batch';
 import { runLocator } from '../descriptions';
@@ -12,7 +17,8 @@ import { POST_STAGE, type Work } from '../types';
 export const description: INodeProperties[] = [
 	runLocator({
 		displayOptions: { show: { resource: ['run'], operation: ['cancel'] } },
-		description: 'A run started with this same API key (a key cannot cancel runs other keys started)',
+		description:
+			'A run started with this same API key (a key cannot cancel runs other keys started)',
 	}),
 ];
 
@@ -20,14 +26,20 @@ export const description: INodeProperties[] = [
  * POST …/cancel. The two answers of the contract become one shape, so an IF node can branch on
  * `alreadyTerminal` or `requested` whichever came back: `{ runId, requested, alreadyTerminal, status? }`.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	lane: Lane,
+): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
 	const sent = await settle(
-		lane.send(POST_STAGE, async () =>
-			await cancelRun.call(this, runId, {
-				itemIndex,
-				ifUnsure: `Read the run with Run → Get (run ID ${runId}): its status says whether it is being cancelled. Cancelling again is harmless.`,
-			}),
+		lane.send(
+			POST_STAGE,
+			async () =>
+				await cancelRun.call(this, runId, {
+					itemIndex,
+					ifUnsure: `Read the run with Run → Get (run ID ${runId}): its status says whether it is being cancelled. Cancelling again is harmless.`,
+				}),
 		),
 	);
 	if (!sent.ok) throw explainCancelRefusal(sent.error, itemIndex, this);
@@ -51,7 +63,11 @@ const EXPLAINED_403 = new Set(['missing_scope', 'workflow_not_in_allowlist']);
  * The contract does not show the status or code answered when a key cancels a run another key started,
  * so a 403 not otherwise explained gets the rule said plainly, the service's own words kept.
  */
-function explainCancelRefusal(error: unknown, itemIndex: number, context: IExecuteFunctions): Error {
+function explainCancelRefusal(
+	error: unknown,
+	itemIndex: number,
+	context: IExecuteFunctions,
+): Error {
 	const nodeError = ensureNodeError(context.getNode(), error, itemIndex);
 	const code = serviceCodeOf(nodeError) ?? '';
 	const httpCode = String((nodeError as { httpCode?: unknown }).httpCode ?? '');

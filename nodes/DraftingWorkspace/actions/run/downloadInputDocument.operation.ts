@@ -1,5 +1,10 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { locatorModes } from '../../../shared/common/descriptions';
 import { binaryPropertyField, runLocator } from '../descriptions';
@@ -11,7 +16,8 @@ import { downloadRunInputDocument } from '../../../shared/client';
 import type { Work } from '../types';
 
 const show = { resource: ['run'], operation: ['downloadInputDocument'] };
-const DESCRIPTION = "A document version on the run's input or knowledge-base coverage lists (see Run → Get)";
+const DESCRIPTION =
+	"A document version on the run's input or knowledge-base coverage lists (see Run → Get)";
 
 export const description: INodeProperties[] = [
 	runLocator({ displayOptions: { show } }),
@@ -39,17 +45,37 @@ export const work: Work = 'item';
  * GET …/input-documents/{documentVersionId}/download: the original bytes with their stored content type, told in
  * the one file shape (`file`).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
-	const documentVersionId = locatorValue(this.getNodeParameter('documentVersionId', itemIndex, '', { extractValue: true }));
+	const documentVersionId = locatorValue(
+		this.getNodeParameter('documentVersionId', itemIndex, '', { extractValue: true }),
+	);
 	if (!documentVersionId)
 		throw new NodeOperationError(this.getNode(), 'Input Document is empty', {
-			description: "Pick one of the run's documents from the list, or enter its version ID (Run → Get lists them).",
+			description:
+				"Pick one of the run's documents from the list, or enter its version ID (Run → Get lists them).",
 			itemIndex,
 		});
-	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-	const { data, path } = await downloadRunInputDocument.call(this, runId, documentVersionId, { itemIndex });
+	const binaryPropertyName = this.getNodeParameter(
+		'binaryPropertyName',
+		itemIndex,
+		'data',
+	) as string;
+	const { data, path } = await downloadRunInputDocument.call(this, runId, documentVersionId, {
+		itemIndex,
+	});
 	const downloaded = await downloadedFacts.call(this, data, binaryPropertyName);
-	const file = describeFile({ downloaded, path, fallbackName: documentVersionId }, await serviceUrlResolver.call(this, itemIndex));
-	return [{ json: { runId, documentVersionId, file: file as unknown as IDataObject }, binary: { [binaryPropertyName]: data } }];
+	const file = describeFile(
+		{ downloaded, path, fallbackName: documentVersionId },
+		await serviceUrlResolver.call(this, itemIndex),
+	);
+	return [
+		{
+			json: { runId, documentVersionId, file: file as unknown as IDataObject },
+			binary: { [binaryPropertyName]: data },
+		},
+	];
 }

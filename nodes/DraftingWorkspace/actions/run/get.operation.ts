@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { runLocator } from '../descriptions';
 import { jsonItems } from '../items';
@@ -10,15 +15,22 @@ import { simplifyFields, wantsSimplified } from './waitFields';
 
 const show = { resource: ['run'], operation: ['get'] };
 
-export const description: INodeProperties[] = [runLocator({ displayOptions: { show } }), ...simplifyFields(show)];
+export const description: INodeProperties[] = [
+	runLocator({ displayOptions: { show } }),
+	...simplifyFields(show),
+];
 
 /** Reads one thing and changes nothing: items run side by side. */
 export const work: Work = 'read';
 
 /** GET /workflows/runs/{runId}: the run record (with `runId` and `files`), or its compact answer (Simplify). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const runId = getLocatorId.call(this, 'runId', itemIndex, 'Run');
 	const record = await getRun.call(this, runId, { itemIndex });
-	if (!wantsSimplified.call(this, itemIndex)) return jsonItems(await recordOutput.call(this, record, itemIndex));
+	if (!wantsSimplified.call(this, itemIndex))
+		return jsonItems(await recordOutput.call(this, record, itemIndex));
 	return jsonItems((await simplifiedRun.call(this, record, itemIndex)) as unknown as IDataObject);
 }

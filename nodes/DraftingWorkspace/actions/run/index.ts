@@ -9,13 +9,26 @@ import * as getAll from './getAll.operation';
 import * as start from './start.operation';
 import * as wait from './wait.operation';
 
-export const operations: OperationsOf<'run'> = { start, wait, get, getAll, cancel, downloadFile, downloadInputDocument };
+export const operations: OperationsOf<'run'> = {
+	start,
+	wait,
+	get,
+	getAll,
+	cancel,
+	downloadFile,
+	downloadInputDocument,
+};
 
 export const description: INodeProperties[] = [
 	operationProperty(
 		'run',
 		[
-			{ name: 'Cancel', value: 'cancel', description: 'Cancel a run this API key started', action: 'Cancel a run' },
+			{
+				name: 'Cancel',
+				value: 'cancel',
+				description: 'Cancel a run this API key started',
+				action: 'Cancel a run',
+			},
 			{
 				name: 'Download File',
 				value: 'downloadFile',
@@ -28,9 +41,24 @@ export const description: INodeProperties[] = [
 				description: 'Download a document the run used as input',
 				action: 'Download an input document of a run',
 			},
-			{ name: 'Get', value: 'get', description: 'Get a run with its status, steps and outputs', action: 'Get a run' },
-			{ name: 'Get Many', value: 'getAll', description: 'List recent runs (at most 50)', action: 'Get many runs' },
-			{ name: 'Start', value: 'start', description: 'Start a run of a workflow', action: 'Start a run' },
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a run with its status, steps and outputs',
+				action: 'Get a run',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List recent runs (at most 50)',
+				action: 'Get many runs',
+			},
+			{
+				name: 'Start',
+				value: 'start',
+				description: 'Start a run of a workflow',
+				action: 'Start a run',
+			},
 			{
 				name: 'Wait For Run',
 				value: 'wait',

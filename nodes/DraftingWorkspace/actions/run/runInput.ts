@@ -1,13 +1,18 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { unmatchedKeysHint } from '../../mapper/autoMap';
 import type { Lane } from '../../pace/batch';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
-import { mapperNotice, RUN_ENTRY_STEP_NOTICE, RUN_MAPPER_NOTICE } from '../../mapper/mapperRules';
 import { readMapperValues } from '../../mapper/mapperValues';
 import { ENTRY_TEXT_FIELD, entryInputOf } from '../../runs/entryInput';
-import { buildRunInput, describeProblems, entryKindOf, runInputFields, unwrapInputSchema } from '../../runs/startInput';
+import {
+	buildRunInput,
+	describeProblems,
+	entryKindOf,
+	runInputFields,
+	unwrapInputSchema,
+} from '../../runs/startInput';
 import { getWorkflowDetail } from '../../runs/workflow.api';
 import { readUploadSettings } from '../inputDocument/uploadFields';
 import { uploadPendingDocuments, type UploadedInputDocument } from './startDocuments';
@@ -18,89 +23,11 @@ import { uploadPendingDocuments, type UploadedInputDocument } from './startDocum
  * nobody switches the mode by hand; the explicit modes stay.
  */
 
-const show = { resource: ['run'], operation: ['start'] };
-
-const MAP_FIELDS = { name: 'Map Fields', value: 'fields', description: "For workflows that start with an input form: one field per input of the workflow's schema" };
-const EXPLICIT_MODES = [
-	{ name: 'Text', value: 'text', description: 'For workflows that start with an agent step: the text the agent receives' },
-	{ name: 'JSON', value: 'json', description: "The whole input object as JSON, matching the workflow's input schema" },
-];
-export const inputDescription: INodeProperties[] = [
-	{
-		displayName: 'Input Mode',
-		name: 'inputMode',
-		type: 'options',
-		noDataExpression: true,
-		default: 'entryStep',
-		description: "How the run's input is given: as the workflow's entry step asks (the default), as mapped fields, as text or as JSON",
-		options: [
-			{
-				name: "From the Workflow's Entry Step",
-				value: 'entryStep',
-				description:
-					'Text for a workflow that starts with an agent step, its input fields for one that starts with an input form: Values to Send below follows the workflow you pick. For long text typed by hand, Text gives a multi-line box.',
-			},
-			MAP_FIELDS,
-			...EXPLICIT_MODES,
-		],
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Input Text',
-		name: 'inputText',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		required: true,
-		description: "The plain text the workflow's first agent step receives: the instructions or the content it works on",
-		displayOptions: { show: { ...show, inputMode: ['text'] } },
-	},
-	// n8n 2.41 does not render the mapper's hint: the rules are stated above it. A notice cannot know the workflow's
-	// entry step, so in "From the Workflow's Entry Step" it says whom the rules are for (an agent's one text column has
-	// none); a long date label ends in "(date)" only, and this is where its form shows before a run.
-	mapperNotice('inputFieldsNotice', RUN_MAPPER_NOTICE, { ...show, inputMode: ['fields'] }, 'workflowId'),
-	mapperNotice('entryStepFieldsNotice', RUN_ENTRY_STEP_NOTICE, { ...show, inputMode: ['entryStep'] }, 'workflowId'),
-	{
-		displayName: 'Input Fields',
-		name: 'inputFields',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
-		typeOptions: {
-			// The mode too: in "From the Workflow's Entry Step" an agent workflow's mapper is one text column.
-			loadOptionsDependsOn: ['workflowId.value', 'inputMode'],
-			resourceMapper: {
-				resourceMapperMethod: 'getRunInputFields',
-				mode: 'add',
-				fieldWords: { singular: 'field', plural: 'fields' },
-				addAllFields: true,
-				multiKeyMatch: false,
-				supportAutoMap: true,
-				// The empty state is the method's notice ("Select a workflow first"…): n8n's red error would repeat it.
-				hideNoDataError: true,
-			},
-		},
-		hint: 'Dates as yyyy-MM-dd; empty fields are left out; a document field takes a binary field name',
-		description:
-			"The workflow's input fields, one per input of its schema. Dates as yyyy-MM-dd. Empty fields are left out. A choice field takes one of its listed values (any letter case). A document field takes the name of a binary property holding the file (e.g. data; several, comma-separated, for multi-document fields), which the node uploads first, or the output of an Input Document → Upload step.",
-		displayOptions: { show: { ...show, inputMode: ['fields', 'entryStep'] } },
-	},
-	{
-		displayName: 'Input (JSON)',
-		name: 'inputJson',
-		type: 'json',
-		default: '{}',
-		required: true,
-		description: "The input object, matching the workflow's input schema. Dates are yyyy-MM-dd. Leave optional fields out rather than sending null.",
-		displayOptions: { show: { ...show, inputMode: ['json'] } },
-	},
-];
-
 const INPUT_JSON_WORDING: JsonObjectWording = {
 	field: 'Input (JSON)',
 	syntaxHint: (detail) => `${detail}. Enter an object such as {"counterparty": "Acme Ltd"}.`,
-	objectHint: "Enter an object whose keys are the workflow's input fields, e.g. {\"counterparty\": \"Acme Ltd\"}.",
+	objectHint:
+		'Enter an object whose keys are the workflow\'s input fields, e.g. {"counterparty": "Acme Ltd"}.',
 };
 
 export interface MappedInput {
@@ -116,7 +43,12 @@ function workflowName(detail: IDataObject, workflowId: string): string {
 	return typeof detail.name === 'string' ? `"${detail.name}"` : workflowId;
 }
 
-async function inputFromFields(this: IExecuteFunctions, workflowId: string, itemIndex: number, lane: Lane): Promise<MappedInput> {
+async function inputFromFields(
+	this: IExecuteFunctions,
+	workflowId: string,
+	itemIndex: number,
+	lane: Lane,
+): Promise<MappedInput> {
 	const detail = await getWorkflowDetail.call(this, workflowId, itemIndex);
 	const name = workflowName(detail, workflowId);
 	const schema = unwrapInputSchema(detail.inputSchema);
@@ -130,55 +62,126 @@ async function inputFromFields(this: IExecuteFunctions, workflowId: string, item
 		});
 	}
 	const fieldIds = runInputFields(schema).map((field) => field.id);
-	const { values, automatic, unmatchedInputKeys } = readMapperValues.call(this, 'inputFields', itemIndex, fieldIds);
-	const { input, problems, pendingDocuments } = buildRunInput(schema, values, { ignoreUnknown: automatic });
+	const { values, automatic, unmatchedInputKeys } = readMapperValues.call(
+		this,
+		'inputFields',
+		itemIndex,
+		fieldIds,
+	);
+	const { input, problems, pendingDocuments } = buildRunInput(schema, values, {
+		ignoreUnknown: automatic,
+	});
 	if (problems.length)
-		throw new NodeOperationError(this.getNode(), `The input for workflow ${name} is not complete: ${describeProblems(problems)}`, {
-			description: [
-				unmatchedKeysHint(unmatchedInputKeys),
-				'Fill in or correct the listed fields under Values to Send. Required fields are marked; optional fields left empty are not sent.',
-			]
-				.filter(Boolean)
-				.join('\n'),
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The input for workflow ${name} is not complete: ${describeProblems(problems)}`,
+			{
+				description: [
+					unmatchedKeysHint(unmatchedInputKeys),
+					'Fill in or correct the listed fields under Values to Send. Required fields are marked; optional fields left empty are not sent.',
+				]
+					.filter(Boolean)
+					.join('\n'),
+				itemIndex,
+			},
+		);
 	if (!pendingDocuments.length) return { input, uploaded: [], unmatchedInputKeys };
 	const settings = readUploadSettings.call(this, 'documentOptions', itemIndex);
-	return { ...(await uploadPendingDocuments.call(this, itemIndex, input, pendingDocuments, settings, lane)), unmatchedInputKeys };
+	return {
+		...(await uploadPendingDocuments.call(
+			this,
+			itemIndex,
+			input,
+			pendingDocuments,
+			settings,
+			lane,
+		)),
+		unmatchedInputKeys,
+	};
 }
 
-function nonEmptyText(this: IExecuteFunctions, value: unknown, itemIndex: number, field: string, remedy: string): string {
-	if (typeof value !== 'string' || !value.trim()) throw new NodeOperationError(this.getNode(), `${field} is empty`, { description: remedy, itemIndex });
+function nonEmptyText(
+	this: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	field: string,
+	remedy: string,
+): string {
+	if (typeof value !== 'string' || !value.trim())
+		throw new NodeOperationError(this.getNode(), `${field} is empty`, {
+			description: remedy,
+			itemIndex,
+		});
 	return value;
 }
 
 /** "From the Workflow's Entry Step": the text (the mapper's one column) or the fields, as the entry step takes. */
-async function inputFromEntryStep(this: IExecuteFunctions, workflowId: string, itemIndex: number, lane: Lane): Promise<MappedInput> {
+async function inputFromEntryStep(
+	this: IExecuteFunctions,
+	workflowId: string,
+	itemIndex: number,
+	lane: Lane,
+): Promise<MappedInput> {
 	const detail = await getWorkflowDetail.call(this, workflowId, itemIndex);
 	const entry = entryInputOf(detail);
 	if (entry === 'fields') return await inputFromFields.call(this, workflowId, itemIndex, lane);
 	const name = workflowName(detail, workflowId);
 	if (entry === undefined)
-		throw new NodeOperationError(this.getNode(), `Workflow ${name} does not say whether it starts with an agent step or an input form`, {
-			description: 'Set Input Mode to Text (an agent step) or JSON (an input form) and enter the input yourself.',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Workflow ${name} does not say whether it starts with an agent step or an input form`,
+			{
+				description:
+					'Set Input Mode to Text (an agent step) or JSON (an input form) and enter the input yourself.',
+				itemIndex,
+			},
+		);
 	const { values } = readMapperValues.call(this, 'inputFields', itemIndex, [ENTRY_TEXT_FIELD.id]);
 	// A mapped number (an expression, an item's key) is text to the agent.
-	const text = typeof values[ENTRY_TEXT_FIELD.id] === 'number' ? String(values[ENTRY_TEXT_FIELD.id]) : values[ENTRY_TEXT_FIELD.id];
+	const text =
+		typeof values[ENTRY_TEXT_FIELD.id] === 'number'
+			? String(values[ENTRY_TEXT_FIELD.id])
+			: values[ENTRY_TEXT_FIELD.id];
 	const remedy = `Workflow ${name} starts with an agent step, which takes text: enter it under Values to Send → Input Text, or map it from an earlier node.`;
 	return { input: nonEmptyText.call(this, text, itemIndex, 'Input Text', remedy), uploaded: [] };
 }
 
 /** The item's input as Input Mode says; `text` tells the caller that no document waits to be ready. */
-export async function readRunInput(this: IExecuteFunctions, workflowId: string, itemIndex: number, lane: Lane): Promise<MappedInput & { text: boolean }> {
+export async function readRunInput(
+	this: IExecuteFunctions,
+	workflowId: string,
+	itemIndex: number,
+	lane: Lane,
+): Promise<MappedInput & { text: boolean }> {
 	const mode = this.getNodeParameter('inputMode', itemIndex, 'entryStep') as string;
 	if (mode === 'text') {
 		const remedy = 'Enter the text the workflow starts from, or map it from an earlier node.';
-		return { input: nonEmptyText.call(this, this.getNodeParameter('inputText', itemIndex, ''), itemIndex, 'Input Text', remedy), uploaded: [], text: true };
+		return {
+			input: nonEmptyText.call(
+				this,
+				this.getNodeParameter('inputText', itemIndex, ''),
+				itemIndex,
+				'Input Text',
+				remedy,
+			),
+			uploaded: [],
+			text: true,
+		};
 	}
 	if (mode === 'json')
-		return { input: jsonObjectParameter(this.getNode(), this.getNodeParameter('inputJson', itemIndex, '{}'), itemIndex, INPUT_JSON_WORDING), uploaded: [], text: false };
-	const mapped = mode === 'entryStep' ? await inputFromEntryStep.call(this, workflowId, itemIndex, lane) : await inputFromFields.call(this, workflowId, itemIndex, lane);
+		return {
+			input: jsonObjectParameter(
+				this.getNode(),
+				this.getNodeParameter('inputJson', itemIndex, '{}'),
+				itemIndex,
+				INPUT_JSON_WORDING,
+			),
+			uploaded: [],
+			text: false,
+		};
+	const mapped =
+		mode === 'entryStep'
+			? await inputFromEntryStep.call(this, workflowId, itemIndex, lane)
+			: await inputFromFields.call(this, workflowId, itemIndex, lane);
 	return { ...mapped, text: typeof mapped.input === 'string' };
 }

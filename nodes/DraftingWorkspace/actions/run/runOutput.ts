@@ -26,17 +26,35 @@ export async function simplifiedRun(
 	facts: { files?: FileShape[]; wait?: WaitSummary; workflowId?: string } = {},
 ): Promise<CompactRun> {
 	const { files, ...rest } = facts;
-	return compactRun({ record, files: files ?? (await describeRunFiles.call(this, record, itemIndex)), ...rest });
+	return compactRun({
+		record,
+		files: files ?? (await describeRunFiles.call(this, record, itemIndex)),
+		...rest,
+	});
 }
 
 /** The record as output: `runId`, and its rendered files' download paths absolute (artifactLinks.ts). */
-async function recordAsOutput(this: IExecuteFunctions, record: IDataObject, itemIndex: number): Promise<IDataObject> {
-	return withAbsoluteArtifactPaths(withIdAs(record, 'runId'), await serviceUrlResolver.call(this, itemIndex));
+async function recordAsOutput(
+	this: IExecuteFunctions,
+	record: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return withAbsoluteArtifactPaths(
+		withIdAs(record, 'runId'),
+		await serviceUrlResolver.call(this, itemIndex),
+	);
 }
 
 /** Run → Get without Simplify: the record as the service returns it, with `runId` and `files`. */
-export async function recordOutput(this: IExecuteFunctions, record: IDataObject, itemIndex: number): Promise<IDataObject> {
-	return { ...(await recordAsOutput.call(this, record, itemIndex)), files: await describeRunFiles.call(this, record, itemIndex) };
+export async function recordOutput(
+	this: IExecuteFunctions,
+	record: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return {
+		...(await recordAsOutput.call(this, record, itemIndex)),
+		files: await describeRunFiles.call(this, record, itemIndex),
+	};
 }
 
 /** Terminal states in which the run did not produce its result: the item's purpose was not reached. */
@@ -46,15 +64,24 @@ const ENDED_WITHOUT_RESULT = new Set(['Failed', 'Cancelled']);
  * The error of a run that ended Failed or Cancelled: it names the run, its reason and the item, and carries the
  * item's output (`context.run`), which Continue On Fail puts in the error item and n8n keeps in the execution.
  */
-function runEndedError(this: IExecuteFunctions, record: IDataObject, output: IDataObject, itemIndex: number): NodeOperationError | undefined {
+function runEndedError(
+	this: IExecuteFunctions,
+	record: IDataObject,
+	output: IDataObject,
+	itemIndex: number,
+): NodeOperationError | undefined {
 	const status = statusOf(record);
 	if (!status || !ENDED_WITHOUT_RESULT.has(status)) return undefined;
 	const reason = endReasonOf(record, status);
 	const what = status === 'Failed' ? 'failed' : 'was cancelled';
-	const error = new NodeOperationError(this.getNode(), `Run ${runIdOf(record) ?? ''} ${what}${reason ? `: ${reason}` : ''} [item ${itemIndex}]`, {
-		description: `The run ended ${status} in the service; the error's run field holds it as the item would have output it. Running the item again starts a new run. To output failed and cancelled runs as items instead, turn off Fail the Item When the Run Fails.`,
-		itemIndex,
-	});
+	const error = new NodeOperationError(
+		this.getNode(),
+		`Run ${runIdOf(record) ?? ''} ${what}${reason ? `: ${reason}` : ''} [item ${itemIndex}]`,
+		{
+			description: `The run ended ${status} in the service; the error's run field holds it as the item would have output it. Running the item again starts a new run. To output failed and cancelled runs as items instead, turn off Fail the Item When the Run Fails.`,
+			itemIndex,
+		},
+	);
 	error.context.run = output;
 	return error;
 }
@@ -79,7 +106,12 @@ export async function waitAndOutput(
 	startedAt?: number,
 	queued = false,
 ): Promise<INodeExecutionData> {
-	const { limitedAsTool, ...waitOptions } = readWaitOptions.call(this, itemIndex, startedAt, queued);
+	const { limitedAsTool, ...waitOptions } = readWaitOptions.call(
+		this,
+		itemIndex,
+		startedAt,
+		queued,
+	);
 	const result = await waitForRun.call(this, runId, waitOptions);
 	const json: IDataObject = {
 		...extra,
@@ -89,12 +121,17 @@ export async function waitAndOutput(
 			pausedForReview: result.pausedForReview,
 			waitedSeconds: Math.round(result.waitedMs / 100) / 10,
 			streamConnections: result.streamConnections,
-			...(runErrorOf(result.record) && statusOf(result.record) === 'Failed' ? { error: runErrorOf(result.record) } : {}),
+			...(runErrorOf(result.record) && statusOf(result.record) === 'Failed'
+				? { error: runErrorOf(result.record) }
+				: {}),
 		},
 	};
 	const item: INodeExecutionData = { json };
 	let downloads: RunDownloads | undefined;
-	if (result.outcome === 'finished' && (this.getNodeParameter('downloadFiles', itemIndex, true) as boolean)) {
+	if (
+		result.outcome === 'finished' &&
+		(this.getNodeParameter('downloadFiles', itemIndex, true) as boolean)
+	) {
 		downloads = await downloadRenderedFiles.call(this, result.record, {
 			binaryPropertyName: this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string,
 			itemIndex,
@@ -104,7 +141,9 @@ export async function waitAndOutput(
 	// Every file of the run is described, downloaded (with its binary field) or not.
 	const files = await describeRunFiles.call(this, result.record, itemIndex, downloads);
 	json.files = files as unknown as IDataObject[];
-	const output = wantsSimplified.call(this, itemIndex) ? await compactItem.call(this, item, result, itemIndex, { extra, limitedAsTool, files }) : item;
+	const output = wantsSimplified.call(this, itemIndex)
+		? await compactItem.call(this, item, result, itemIndex, { extra, limitedAsTool, files })
+		: item;
 	if (result.outcome === 'finished' && wantsFailureOnRunFailure.call(this, itemIndex)) {
 		const ended = runEndedError.call(this, result.record, output.json, itemIndex);
 		if (ended) throw ended;
@@ -131,6 +170,8 @@ async function compactItem(
 		},
 		workflowId: typeof extra.workflowId === 'string' ? extra.workflowId : undefined,
 	});
-	const unmatched = extra.unmatchedInputKeys ? { unmatchedInputKeys: extra.unmatchedInputKeys } : {};
+	const unmatched = extra.unmatchedInputKeys
+		? { unmatchedInputKeys: extra.unmatchedInputKeys }
+		: {};
 	return { ...item, json: { ...(compact as unknown as IDataObject), ...unmatched } };
 }

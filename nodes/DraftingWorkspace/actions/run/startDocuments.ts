@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Lane } from '../../pace/batch';
 import { readBinaryFile } from '../../inputDocuments/binaryFile.api';
-import { ensureNodeError, settle, withCreated, type CreatedResource, type Settled } from '../../../shared/common/errors';
+import {
+	ensureNodeError,
+	settle,
+	withCreated,
+	type CreatedResource,
+	type Settled,
+} from '../../../shared/common/errors';
 import { checkUpload, type CheckedUpload } from '../../inputDocuments/check';
 import { waitUntilReady } from '../../inputDocuments/status.api';
 import { sendUpload } from '../../inputDocuments/upload.api';
@@ -38,12 +44,16 @@ export function uploadsCreated(uploaded: UploadedInputDocument[]): CreatedResour
 	return {
 		ids: { inputDocuments: uploaded },
 		summary: `Input document${uploaded.length === 1 ? '' : 's'} ${ids} ${uploaded.length === 1 ? 'was' : 'were'} uploaded, but no run was started`,
-		next: 'Running the item again uploads the files again, as new documents. To reuse these uploads, put their {documentId, documentVersionId} (listed in this error\'s created.inputDocuments) in the document fields instead of the binary property names.',
+		next: "Running the item again uploads the files again, as new documents. To reuse these uploads, put their {documentId, documentVersionId} (listed in this error's created.inputDocuments) in the document fields instead of the binary property names.",
 		mentions: uploaded.map((document) => document.documentId).filter(Boolean),
 	};
 }
 
-function uploadedDocument(record: IDataObject, upload: CheckedUpload, field: string): UploadedInputDocument {
+function uploadedDocument(
+	record: IDataObject,
+	upload: CheckedUpload,
+	field: string,
+): UploadedInputDocument {
 	const text = (value: unknown) => (typeof value === 'string' ? value : '');
 	return {
 		field,
@@ -69,10 +79,24 @@ export async function uploadPendingDocuments(
 ): Promise<{ input: IDataObject; uploaded: UploadedInputDocument[] }> {
 	const checked: Array<{ upload: CheckedUpload; field: string }> = [];
 	for (const name of binaryPropertiesToUpload(pending)) {
-		const field = pending.find((candidate) => candidate.entries.some((entry) => 'binaryProperty' in entry && entry.binaryProperty === name))?.field ?? name;
+		const field =
+			pending.find((candidate) =>
+				candidate.entries.some(
+					(entry) => 'binaryProperty' in entry && entry.binaryProperty === name,
+				),
+			)?.field ?? name;
 		const label = `Document field "${field}"`;
-		const file = await readBinaryFile.call(this, itemIndex, name, label, 'A document field also takes {documentId, documentVersionId} from an Upload step.');
-		checked.push({ upload: checkUpload.call(this, itemIndex, file, settings, `${label}: the file in "${name}"`), field });
+		const file = await readBinaryFile.call(
+			this,
+			itemIndex,
+			name,
+			label,
+			'A document field also takes {documentId, documentVersionId} from an Upload step.',
+		);
+		checked.push({
+			upload: checkUpload.call(this, itemIndex, file, settings, `${label}: the file in "${name}"`),
+			field,
+		});
 	}
 	const records: IDataObject[] = [];
 	/** When each upload was accepted: its status reads follow its age. */
@@ -97,9 +121,19 @@ export async function uploadPendingDocuments(
 			for (let index = 0; index < checked.length; index++) {
 				const { upload } = checked[index];
 				const what = `"${upload.fileName}" (binary property "${upload.file.propertyName}")`;
-				const ready = await waitUntilReady.call(this, itemIndex, records[index], Math.max(0, deadline - Date.now()), what, uploadedAt[index]);
+				const ready = await waitUntilReady.call(
+					this,
+					itemIndex,
+					records[index],
+					Math.max(0, deadline - Date.now()),
+					what,
+					uploadedAt[index],
+				);
 				const reference = toDocumentReference({ ...records[index], ...ready });
-				if (!reference) throw new Error(`the service did not return both documentId and documentVersionId for ${what}`);
+				if (!reference)
+					throw new Error(
+						`the service did not return both documentId and documentVersionId for ${what}`,
+					);
 				references.set(upload.file.propertyName, reference);
 			}
 		});
@@ -132,12 +166,17 @@ export async function startRun(
 		await settle(
 			postRun.call(this, body, { itemIndex, ifUnsure: startCheck(body.workflowId, Date.now()) }),
 		);
-	const outcome = await pollUntil<Settled<IDataObject>>(this, 'the input documents to be ready', readyTimeoutMs, async () => {
-		const sent = await post();
-		if (sent.ok) return { done: true, value: sent };
-		if (serviceCodeOf(sent.error) !== 'document_not_ready') throw sent.error;
-		return { done: false, value: sent };
-	});
+	const outcome = await pollUntil<Settled<IDataObject>>(
+		this,
+		'the input documents to be ready',
+		readyTimeoutMs,
+		async () => {
+			const sent = await post();
+			if (sent.ok) return { done: true, value: sent };
+			if (serviceCodeOf(sent.error) !== 'document_not_ready') throw sent.error;
+			return { done: false, value: sent };
+		},
+	);
 	const result = outcome.done ? outcome.value : outcome.last;
 	if (result?.ok) return result.value;
 	const error = ensureNodeError(this.getNode(), result?.error, itemIndex);

@@ -1,4 +1,9 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { binaryPropertyField, followAtMostOption } from '../descriptions';
 import { runsAsTool } from '../tool';
@@ -17,8 +22,22 @@ export function simplifyFields(show: Show): INodeProperties[] {
 	const description =
 		"Whether to return a compact answer instead of the full run record: run ID, workflow, status, the run's result text, the rendered files with their names and download links, the failure or cancel reason, and whether the run waits for a review";
 	return [
-		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: true, description, displayOptions: { show: { ...show, '@tool': [true] } } },
-		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false, description, displayOptions: { show: { ...show, '@tool': [false] } } },
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: true,
+			description,
+			displayOptions: { show: { ...show, '@tool': [true] } },
+		},
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: false,
+			description,
+			displayOptions: { show: { ...show, '@tool': [false] } },
+		},
 	];
 }
 
@@ -31,7 +50,7 @@ function toolWaitLimitField(show: Show): INodeProperties {
 		typeOptions: { minValue: 1 },
 		default: TOOL_WAIT_LIMIT_SECONDS,
 		description:
-			"How long the AI agent waits for the run at most. If the run has not finished by then, the tool answers with its current state (status, run ID) instead of failing: the run goes on in the service, and the agent can call Wait For Run or Get later.",
+			'How long the AI agent waits for the run at most. If the run has not finished by then, the tool answers with its current state (status, run ID) instead of failing: the run goes on in the service, and the agent can call Wait For Run or Get later.',
 		displayOptions: { show: { ...show, '@tool': [true] } },
 	};
 }
@@ -51,8 +70,22 @@ function failWhenRunFailsFields(show: Show): INodeProperties[] {
 	const description =
 		'Whether a run that ends Failed or Cancelled stops the item with an error naming the run and its reason (with Continue On Fail: an error item carrying the run). Off: such a run is output like any other, with its status.';
 	return [
-		{ displayName, name: 'failWhenRunFails', type: 'boolean', default: true, description, displayOptions: { show: { ...show, '@tool': [false] } } },
-		{ displayName, name: 'failWhenRunFails', type: 'boolean', default: false, description, displayOptions: { show: { ...show, '@tool': [true] } } },
+		{
+			displayName,
+			name: 'failWhenRunFails',
+			type: 'boolean',
+			default: true,
+			description,
+			displayOptions: { show: { ...show, '@tool': [false] } },
+		},
+		{
+			displayName,
+			name: 'failWhenRunFails',
+			type: 'boolean',
+			default: false,
+			description,
+			displayOptions: { show: { ...show, '@tool': [true] } },
+		},
 	];
 }
 
@@ -69,7 +102,8 @@ export function waitFields(show: Show): INodeProperties[] {
 			name: 'downloadFiles',
 			type: 'boolean',
 			default: true,
-			description: 'Whether to download every file the run rendered (PDF, DOCX) as binary data once it has finished',
+			description:
+				'Whether to download every file the run rendered (PDF, DOCX) as binary data once it has finished',
 			displayOptions: { show },
 		},
 		binaryPropertyField({ ...show, downloadFiles: [true] }, 'first rendered file'),
@@ -94,16 +128,21 @@ export function waitFields(show: Show): INodeProperties[] {
 					typeOptions: { minValue: 1 },
 					default: 15,
 					description:
-						"How long the event stream may stay quiet before the run is read. With When Paused for Review set to Return at Once, this is how soon a pause is noticed (the stream only sends heartbeats while paused). With Keep Waiting heartbeats count, and the run is read only if the stream stays completely silent for four times this interval.",
+						'How long the event stream may stay quiet before the run is read. With When Paused for Review set to Return at Once, this is how soon a pause is noticed (the stream only sends heartbeats while paused). With Keep Waiting heartbeats count, and the run is read only if the stream stays completely silent for four times this interval.',
 				},
 				{
 					displayName: 'On Timeout',
 					name: 'onTimeout',
 					type: 'options',
 					default: 'error',
-					description: 'What to do when a run has not finished within the timeout: fail the item, or output the run as it is',
+					description:
+						'What to do when a run has not finished within the timeout: fail the item, or output the run as it is',
 					options: [
-						{ name: 'Fail the Item', value: 'error', description: 'Stop with an error saying the run has not finished' },
+						{
+							name: 'Fail the Item',
+							value: 'error',
+							description: 'Stop with an error saying the run has not finished',
+						},
 						{
 							name: 'Return Current Record',
 							value: 'returnCurrent',
@@ -117,24 +156,28 @@ export function waitFields(show: Show): INodeProperties[] {
 					type: 'number',
 					typeOptions: { minValue: 1 },
 					default: 1800,
-					description: "How long to wait for each run to finish, counted from the run's start (Start) or the node's start (Wait For Run)",
+					description:
+						"How long to wait for each run to finish, counted from the run's start (Start) or the node's start (Wait For Run)",
 				},
 				{
 					displayName: 'When Paused for Review',
 					name: 'onPause',
 					type: 'options',
 					default: 'keepWaiting',
-					description: 'What to do when a run pauses at a step a person must review: keep waiting, or output the paused run',
+					description:
+						'What to do when a run pauses at a step a person must review: keep waiting, or output the paused run',
 					options: [
 						{
 							name: 'Keep Waiting',
 							value: 'keepWaiting',
-							description: 'Wait until a reviewer approves the run in the workspace and it finishes (within the timeout)',
+							description:
+								'Wait until a reviewer approves the run in the workspace and it finishes (within the timeout)',
 						},
 						{
 							name: 'Return at Once',
 							value: 'return',
-							description: 'Output the paused run with wait.outcome "paused" (approvals cannot be given through the API)',
+							description:
+								'Output the paused run with wait.outcome "paused" (approvals cannot be given through the API)',
 						},
 					],
 				},
@@ -155,10 +198,16 @@ export function readWaitOptions(
 	readFirst?: boolean,
 ): WaitOptions & { limitedAsTool: boolean } {
 	const options = this.getNodeParameter('waitOptions', itemIndex, {}) as IDataObject;
-	const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback) * 1000;
+	const seconds = (value: unknown, fallback: number) =>
+		(typeof value === 'number' && value > 0 ? value : fallback) * 1000;
 	const timeoutMs = seconds(options.timeout, 1800);
 	const tool = runsAsTool.call(this);
-	const toolLimitMs = tool ? seconds(this.getNodeParameter('toolWaitLimit', itemIndex, TOOL_WAIT_LIMIT_SECONDS), TOOL_WAIT_LIMIT_SECONDS) : Infinity;
+	const toolLimitMs = tool
+		? seconds(
+				this.getNodeParameter('toolWaitLimit', itemIndex, TOOL_WAIT_LIMIT_SECONDS),
+				TOOL_WAIT_LIMIT_SECONDS,
+			)
+		: Infinity;
 	return {
 		itemIndex,
 		startedAt,

@@ -14,7 +14,10 @@ export const description: INodeProperties[] = [
 export const work: Work = 'read';
 
 /** GET /workflows/{id}: the workflow with its active version's steps and input schema (its id as `workflowId`). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const workflowId = getLocatorId.call(this, 'workflowId', itemIndex, 'Workflow');
 	const body = await getWorkflow.call(this, workflowId, { itemIndex });
 	return jsonItems(withIdAs(body, 'workflowId'));

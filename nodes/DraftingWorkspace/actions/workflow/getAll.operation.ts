@@ -15,7 +15,11 @@ export const { description } = list;
 export const work: Work = 'item';
 
 /** Each workflow carries its id as `workflowId`, as Workflow → Get and Run → Start name it. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, lane: Lane): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	lane: Lane,
+): Promise<INodeExecutionData[]> {
 	const listed = await list.execute.call(this, itemIndex, lane);
 	return listed.map((item) => ({ ...item, json: withIdAs(item.json, 'workflowId') }));
 }
