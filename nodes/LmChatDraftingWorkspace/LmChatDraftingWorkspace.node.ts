@@ -1,6 +1,5 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type {
-	IDataObject,
 	INodeType,
 	INodeTypeDescription,
 	ISupplyDataFunctions,
@@ -9,7 +8,7 @@ import type {
 
 import { searchChatModels } from '../shared/chat/models.api';
 import { RESPONSE_SCHEMA_FIELD } from '../shared/chat/optionFields';
-import { readChatOptions, withResponseFormat } from '../shared/chat/options';
+import { chatOptionsOf } from '../shared/chat/options';
 import { jsonObjectParameter } from '../shared/common/jsonObject';
 import { NODE_TYPES } from '../shared/common/nodeTypes';
 import { getLocatorId } from '../shared/common/parameters';
@@ -64,11 +63,9 @@ export class LmChatDraftingWorkspace implements INodeType {
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		const model = getLocatorId.call(this, 'model', itemIndex, 'Model');
-		const raw = withResponseFormat(
-			this.getNodeParameter('options', itemIndex, {}) as IDataObject,
-			(name) => this.getNodeParameter(name, itemIndex, undefined),
+		const { jsonSchemaText, ...options } = chatOptionsOf((name, fallback) =>
+			this.getNodeParameter(name, itemIndex, fallback),
 		);
-		const { jsonSchemaText, ...options } = readChatOptions(raw);
 		const jsonSchema =
 			options.responseFormat === 'jsonSchema'
 				? jsonObjectParameter(this.getNode(), jsonSchemaText, itemIndex, {

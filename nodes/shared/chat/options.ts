@@ -34,6 +34,16 @@ export function withResponseFormat(
 	};
 }
 
+/** A node's parameter by name, with the value to take when it is not set. */
+export type ParameterReader = (name: string, fallback: unknown) => unknown;
+
+/** The chat options from a node's parameters: the Options collection and the Response Format fields beside it. */
+export function chatOptionsOf(read: ParameterReader): ChatOptions {
+	return readChatOptions(
+		withResponseFormat(read('options', {}) as IDataObject, (name) => read(name, undefined)),
+	);
+}
+
 export function readChatOptions(raw: IDataObject): ChatOptions {
 	const read: ChatOptions = {};
 	if (typeof raw.temperature === 'number') read.temperature = raw.temperature;

@@ -10,7 +10,7 @@ import {
 	type AggregatedCompletion,
 } from '../../../shared/chat/completion';
 import { RESPONSE_SCHEMA_FIELD } from '../../../shared/chat/optionFields';
-import { readChatOptions, withResponseFormat } from '../../../shared/chat/options';
+import { chatOptionsOf } from '../../../shared/chat/options';
 import { completionBody, type ChatMessage } from '../../../shared/chat/request';
 import { jsonObjectParameter, type JsonObjectWording } from '../../../shared/common/jsonObject';
 import { locatorValue } from '../../../shared/common/parameters';
@@ -66,11 +66,9 @@ export async function execute(
 			itemIndex,
 		});
 	const messages = readMessages.call(this, itemIndex);
-	const raw = withResponseFormat(
-		this.getNodeParameter('options', itemIndex, {}) as IDataObject,
-		(name) => this.getNodeParameter(name, itemIndex, undefined),
+	const { jsonSchemaText, ...options } = chatOptionsOf((name, fallback) =>
+		this.getNodeParameter(name, itemIndex, fallback),
 	);
-	const { jsonSchemaText, ...options } = readChatOptions(raw);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	const cap = options.maxCompletionTokens;
 	const wantsSchema = options.responseFormat === 'jsonSchema';
