@@ -5,14 +5,12 @@
  * limit's minimum). Other rows are figures, not targets.
  */
 import type { AutoRow, AutoSide } from '../scenarios/auto';
+import { ratioText, secondsText } from './paceRows';
 import type { Row } from './report';
 
-const s = (seconds: number): string =>
-	Number.isFinite(seconds) ? `${seconds.toFixed(1)} s` : 'n/a';
-const x = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 const refusedShare = (side: AutoSide): number => (side.requests ? side.refused / side.requests : 0);
 const side = (measured: AutoSide): string =>
-	`${s(measured.seconds)}, ${measured.failed} lost, ${measured.refused} of ${measured.requests} refused, peak ${measured.peak}`;
+	`${secondsText(measured.seconds)}, ${measured.failed} lost, ${measured.refused} of ${measured.requests} refused, peak ${measured.peak}`;
 
 function target(row: AutoRow): { text: string; met: boolean | null } {
 	const { auto } = row;
@@ -39,10 +37,10 @@ export function autoRows(rows: AutoRow[]): Row[] {
 		const { text, met } = target(row);
 		return {
 			scenario: '9. Auto against each profile',
-			metric: `${row.profile}: ${row.label}, N=${row.items} (bound ${s(row.bound)})`,
+			metric: `${row.profile}: ${row.label}, N=${row.items} (bound ${secondsText(row.bound)})`,
 			ours: `Auto: ${side(row.auto)}; fixed 10: ${side(row.fixed)}`,
 			alternative: `defaults: ${side(row.httpDefaults)}; Batching 5 per 1 s: ${side(row.httpBatching)}`,
-			ratio: `Auto ÷ bound ${x(row.auto.seconds / row.bound)}; Auto ÷ defaults ${x(row.auto.seconds / row.httpDefaults.seconds)}; fixed 10 ÷ bound ${x(row.fixed.seconds / row.bound)}`,
+			ratio: `Auto ÷ bound ${ratioText(row.auto.seconds / row.bound)}; Auto ÷ defaults ${ratioText(row.auto.seconds / row.httpDefaults.seconds)}; fixed 10 ÷ bound ${ratioText(row.fixed.seconds / row.bound)}`,
 			target: text,
 			met,
 		};

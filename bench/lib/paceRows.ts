@@ -8,10 +8,14 @@ import type { Row } from './report';
 
 const TARGETS = { bound: 1.2, defaults: 1.2, batching: 1.0 } as const;
 
-const s = (seconds: number): string =>
+/** A duration in seconds as the table prints it; autoRows prints its durations the same way. */
+export const secondsText = (seconds: number): string =>
 	Number.isFinite(seconds) ? `${seconds.toFixed(1)} s` : 'n/a';
-const x = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
-const side = (measured: PaceSide): string => `${s(measured.seconds)}, ${measured.failed} failed`;
+/** A ratio as the table prints it; autoRows prints its ratios the same way. */
+export const ratioText = (value: number): string =>
+	Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a';
+const side = (measured: PaceSide): string =>
+	`${secondsText(measured.seconds)}, ${measured.failed} failed`;
 
 export function paceRows(rows: PaceRow[]): Row[] {
 	return rows.map((row) => {
@@ -26,11 +30,11 @@ export function paceRows(rows: PaceRow[]): Row[] {
 		// lose items to 429s, and the target is 0 failed on this side instead.
 		const underLimit = row.requests <= LIMIT_PER_MINUTE;
 		const ratios = [
-			`bound ${x(toBoundDefault)} (${DEFAULT_WINDOW}) / ${x(toBoundN)} (N)`,
+			`bound ${ratioText(toBoundDefault)} (${DEFAULT_WINDOW}) / ${ratioText(toBoundN)} (N)`,
 			underLimit
-				? `N ÷ defaults ${x(toDefaults)}`
+				? `N ÷ defaults ${ratioText(toDefaults)}`
 				: `over the limit: defaults lose ${row.httpDefaults.failed}, this package 0`,
-			`${DEFAULT_WINDOW} ÷ Batching ${x(toBatching)}`,
+			`${DEFAULT_WINDOW} ÷ Batching ${ratioText(toBatching)}`,
 		];
 		const met =
 			windowDefault.failed === 0 &&
@@ -40,7 +44,7 @@ export function paceRows(rows: PaceRow[]): Row[] {
 			toBatching <= TARGETS.batching;
 		return {
 			scenario: "8. At the service's pace",
-			metric: `${row.label}, N=${row.items} (bound ${s(row.bound.windowDefault)} at ${DEFAULT_WINDOW}, ${s(row.bound.windowN)} at N; profile ${s(row.itemMs / 1000)} an item, the service took ${s(windowDefault.serviceMsPerItem / 1000)} at ${DEFAULT_WINDOW})`,
+			metric: `${row.label}, N=${row.items} (bound ${secondsText(row.bound.windowDefault)} at ${DEFAULT_WINDOW}, ${secondsText(row.bound.windowN)} at N; profile ${secondsText(row.itemMs / 1000)} an item, the service took ${secondsText(windowDefault.serviceMsPerItem / 1000)} at ${DEFAULT_WINDOW})`,
 			ours: `Batch Size ${DEFAULT_WINDOW}: ${side(windowDefault)}; Batch Size N: ${side(windowN)}`,
 			alternative: `defaults: ${side(row.httpDefaults)}; Batching 5 per 1 s: ${side(row.httpBatching)}`,
 			ratio: ratios.join('; '),

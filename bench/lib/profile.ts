@@ -67,20 +67,32 @@ export function selfTimes(
 		.map(([fn, ms]) => ({ fn, ms, share: ms / all }));
 }
 
-/** Inclusive time (ms) of every function whose name matches, summed over the profile (each sample counted once). */
-export function inclusiveTime(profile: Profile, match: RegExp): number {
+/**
+ * The stack of a sample, by the id of its sampled node: the call frames from that node up to the root, leaf
+ * first. The profile only links parents to children, so the links are reversed once per profile.
+ */
+function sampleStacks(profile: Profile): (id: number) => ProfileNode['callFrame'][] {
 	const parent = new Map<number, number>();
 	for (const node of profile.nodes)
 		for (const child of node.children ?? []) parent.set(child, node.id);
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	return (id) => {
+		const stack: ProfileNode['callFrame'][] = [];
+		for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+			const frame = byId.get(at)?.callFrame;
+			if (frame) stack.push(frame);
+		}
+		return stack;
+	};
+}
+
+/** Inclusive time (ms) of every function whose name matches, summed over the profile (each sample counted once). */
+export function inclusiveTime(profile: Profile, match: RegExp): number {
+	const stackOf = sampleStacks(profile);
 	let total = 0;
 	profile.samples.forEach((id, index) => {
-		for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-			if (match.test(byId.get(at)?.callFrame.functionName ?? '')) {
-				total += (profile.timeDeltas[index] ?? 0) / 1000;
-				break;
-			}
-		}
+		if (stackOf(id).some((frame) => match.test(frame.functionName)))
+			total += (profile.timeDeltas[index] ?? 0) / 1000;
 	});
 	return total;
 }
@@ -104,18 +116,11 @@ export interface Attribution {
 }
 
 export function attribute(profile: Profile, isNodeCode: (url: string) => boolean): Attribution {
-	const parent = new Map<number, number>();
-	for (const node of profile.nodes)
-		for (const child of node.children ?? []) parent.set(child, node.id);
-	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	const stackOf = sampleStacks(profile);
 	const result: Attribution = { node: 0, calledFromNode: {}, rest: 0, gc: 0, idle: 0, profiler: 0 };
 	profile.samples.forEach((id, index) => {
 		const ms = (profile.timeDeltas[index] ?? 0) / 1000;
-		const stack: ProfileNode['callFrame'][] = [];
-		for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-			const frame = byId.get(at)?.callFrame;
-			if (frame) stack.push(frame);
-		}
+		const stack = stackOf(id);
 		const leaf = stack[0]?.functionName;
 		if (leaf === '(garbage collector)') result.gc += ms;
 		else if (leaf === '(idle)' || leaf === '(program)') result.idle += ms;

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { FIXTURE_IDS, runAdmin } from '../../test/simulator';
+import { FIXTURE_IDS } from '../../test/simulator';
 import { readHost, REPO_DIR, type N8nHost } from '../lib/host';
 import { sleep, waitUntil } from '../lib/waiting';
 import { loadWorkflow, useCredential, type WorkflowJson } from '../lib/workflows';
@@ -161,14 +161,7 @@ describe.each(matrixEntries())('n8n $version', ({ version, dir }) => {
 	});
 
 	it(ESSENTIALS.trigger, async () => {
-		const [history] = runAdmin(ctx.sim).seedRuns([
-			{
-				workflowId: FIXTURE_IDS.workflows.agentSummary,
-				keyId: FIXTURE_IDS.keys.full,
-				status: 'Completed',
-				startedAt: new Date(Date.now() - 10 * 60_000).toISOString(),
-			},
-		]);
+		const history = ctx.seedHistoryRun();
 		await ctx.n8n.publishWorkflow(TRIGGER_WORKFLOW);
 		await ctx.n8n.start();
 		await waitUntil(

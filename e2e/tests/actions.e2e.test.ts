@@ -35,6 +35,16 @@ beforeAll(async () => {
 	]);
 });
 
+/** The download paths of a run's rendered files, read from the service's run record. */
+async function renderedDownloadPaths(runId: unknown): Promise<string[]> {
+	const record = (await (await ctx.api(`/workflows/runs/${String(runId)}`)).json()) as {
+		steps: Array<{ renderedArtifact?: { downloadPath: string } }>;
+	};
+	return record.steps.flatMap((step) =>
+		step.renderedArtifact ? [step.renderedArtifact.downloadPath] : [],
+	);
+}
+
 afterAll(async () => {
 	await ctx.stop();
 	rmSync(files, { recursive: true, force: true });
@@ -121,14 +131,7 @@ describe('n8n execute: Drafting Workspace actions from workflow JSON files', () 
 		const pdf = ctx.n8n.readBinary(downloaded.binary?.data);
 		expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-		const record = (await (
-			await ctx.api(`/workflows/runs/${String(finished.json.runId)}`)
-		).json()) as {
-			steps: Array<{ renderedArtifact?: { downloadPath: string } }>;
-		};
-		const paths = record.steps.flatMap((step) =>
-			step.renderedArtifact ? [step.renderedArtifact.downloadPath] : [],
-		);
+		const paths = await renderedDownloadPaths(finished.json.runId);
 		expect(paths).toHaveLength(1);
 		expect(pdf.equals(await ctx.bytes(paths[0]))).toBe(true);
 	});
@@ -165,14 +168,7 @@ describe('n8n execute: Drafting Workspace actions from workflow JSON files', () 
 		});
 		const report = ctx.n8n.readBinary(finished.binary?.data);
 		expect(report.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-		const record = (await (
-			await ctx.api(`/workflows/runs/${String(finished.json.runId)}`)
-		).json()) as {
-			steps: Array<{ renderedArtifact?: { downloadPath: string } }>;
-		};
-		const [downloadPath] = record.steps.flatMap((step) =>
-			step.renderedArtifact ? [step.renderedArtifact.downloadPath] : [],
-		);
+		const [downloadPath] = await renderedDownloadPaths(finished.json.runId);
 		expect(report.equals(await ctx.bytes(downloadPath))).toBe(true);
 
 		const [original] = result.items('Download Input Back');

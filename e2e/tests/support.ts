@@ -7,7 +7,9 @@ import { packageTarball } from '../lib/pack';
 import { serviceRequest, startSummaryRun } from '../lib/service-api';
 import {
 	createSimulator,
+	FIXTURE_IDS,
 	FIXTURE_KEYS,
+	runAdmin,
 	type FixtureKeyName,
 	type RequestLogEntry,
 	type Simulator,
@@ -37,6 +39,19 @@ export class E2EContext {
 		if (this.n8n) this.transcripts.push(this.n8n.serverLog());
 		await this.n8n?.dispose();
 		await this.sim?.stop();
+	}
+
+	/** A completed run of the agent summary that started ten minutes ago: history a trigger activated now never fires. */
+	seedHistoryRun(): string {
+		const [runId] = runAdmin(this.sim).seedRuns([
+			{
+				workflowId: FIXTURE_IDS.workflows.agentSummary,
+				keyId: FIXTURE_IDS.keys.full,
+				status: 'Completed',
+				startedAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+			},
+		]);
+		return runId;
 	}
 
 	/** A credential spec for a fixture key, pointing at this file's simulator. */

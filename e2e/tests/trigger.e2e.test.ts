@@ -5,7 +5,7 @@
 // second activation poll works from
 // the state the first one saved in the workflow's static data, which is the guarantee "restarts change
 // nothing" exercised in a real n8n.
-import { FIXTURE_IDS, runAdmin } from '../../test/simulator';
+import { FIXTURE_IDS } from '../../test/simulator';
 import { waitUntil } from '../lib/waiting';
 import { loadWorkflow, useCredential } from '../lib/workflows';
 import { E2EContext } from './support';
@@ -34,14 +34,7 @@ const readerRequests = () =>
 	ctx.sim.admin.requests().filter((entry) => entry.keyId === FIXTURE_IDS.keys.full2);
 
 it('n8n start: a run finished before activation never fires; one finished after the first activation fires once, and the next node reads exactly it', async () => {
-	const [history] = runAdmin(ctx.sim).seedRuns([
-		{
-			workflowId: FIXTURE_IDS.workflows.agentSummary,
-			keyId: FIXTURE_IDS.keys.full,
-			status: 'Completed',
-			startedAt: new Date(Date.now() - 10 * 60_000).toISOString(),
-		},
-	]);
+	const history = ctx.seedHistoryRun();
 
 	// First activation: its instant is recorded (the history run finished before it: never fired) and the state
 	// is saved in the database once the activation is done.

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { FIXTURE_IDS, runAdmin } from '../simulator';
-import { items, useIntegrationContext } from './support';
+import { items, seedCompletedRuns, useIntegrationContext } from './support';
 import { byId } from '../harness';
 
 /**
@@ -11,16 +10,6 @@ import { byId } from '../harness';
  */
 const ctx = useIntegrationContext({ runTimeScale: 0 });
 const RUN_PATH = '/workflows/runs/*';
-
-const seeded = (count: number) =>
-	runAdmin(ctx.sim).seedRuns(
-		Array.from({ length: count }, () => ({
-			workflowId: FIXTURE_IDS.workflows.agentSummary,
-			keyId: FIXTURE_IDS.keys.full,
-			status: 'Completed' as const,
-			startedAt: new Date(Date.now() - 60_000).toISOString(),
-		})),
-	);
 
 const runGets = () =>
 	ctx.sim.admin
@@ -33,7 +22,7 @@ it.each([
 ] as const)(
 	'a %i on one item rests every item with the key: nothing is sent until the rest has passed, and every item still gets its record, in order',
 	async (_status, fault) => {
-		const ids = seeded(24);
+		const ids = seedCompletedRuns(ctx, 24);
 		// Every read takes 100 ms, so the 8 reads in flight keep sending new ones while the first waits. A fixed window
 		// of 8: Auto would have sent all 24 before the refusal came back (the window model test covers Auto's turns).
 		ctx.sim.admin.addFault({ kind: 'delay', ms: 100, method: 'GET', path: RUN_PATH, times: 1_000 });

@@ -3,6 +3,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import {
 	ACTION_NODE,
 	actionWorkflow,
+	byId,
 	chainWorkflow,
 	credentialFor,
 	runWorkflow,
@@ -12,6 +13,7 @@ import {
 } from '../harness';
 import {
 	createSimulator,
+	FIXTURE_IDS,
 	FIXTURE_KEYS,
 	runAdmin,
 	type FixtureKeyName,
@@ -171,6 +173,41 @@ export function apiRuns(ctx: IntegrationContext): RunAdminView[] {
 		.runs()
 		.filter((run) => run.keyId !== null);
 }
+
+/** Seeds `count` Completed "Contract summary" runs of the full key, started a minute ago; gives their IDs. */
+export function seedCompletedRuns(ctx: IntegrationContext, count: number): string[] {
+	return runAdmin(ctx.sim).seedRuns(
+		Array.from({ length: count }, () => ({
+			workflowId: FIXTURE_IDS.workflows.agentSummary,
+			keyId: FIXTURE_IDS.keys.full,
+			status: 'Completed' as const,
+			startedAt: new Date(Date.now() - 60_000).toISOString(),
+		})),
+	);
+}
+
+/**
+ * Produce From Template of the offer letter for each item, Strict on: the item's `title` titles the document and its
+ * `name` answers the required employee name, so an item with an empty name is one the service refuses.
+ */
+export const produceOfferPerItem = (extra: IDataObject = {}) => ({
+	resource: 'document',
+	operation: 'produce',
+	templateId: byId('tpl_offer_letter'),
+	title: '={{ $json.title }}',
+	strict: true,
+	answers: {
+		mappingMode: 'defineBelow',
+		value: {
+			'employee.name': '={{ $json.name }}',
+			'employee.start_date': '2026-03-01',
+			role: 'Counsel',
+		},
+		matchingColumns: [],
+		schema: [],
+	},
+	...extra,
+});
 
 /** The runs people started in the workspace's app (the tenant's fixtures), which the service hides from every key. */
 export function personStartedRunIds(sim: Simulator): string[] {

@@ -30,6 +30,22 @@ describe('Run Finished trigger: the two paths that once lost runs, and the poll 
 
 	const namedTrigger = (parameters: IDataObject) =>
 		PollHarness.create(parameters, { baseUrl: namedUrl, apiKey: FIXTURE_KEYS.full });
+	/** A Cancelled trigger on the second service past its activation poll, then 60 runs started there since: Pending. */
+	async function sixtyRunsAfterActivation() {
+		const harness = await namedTrigger({ events: ['Cancelled'] });
+		await harness.poll();
+		const ids = runAdmin(named).seedRuns([
+			{
+				workflowId: wf.agentSummary,
+				keyId: FIXTURE_IDS.keys.full,
+				status: 'Pending',
+				startedAt: new Date(Date.now() - 1).toISOString(),
+				count: 60,
+				spacingMs: 5,
+			},
+		]);
+		return { harness, ids };
+	}
 
 	it.each([
 		[
@@ -71,18 +87,7 @@ describe('Run Finished trigger: the two paths that once lost runs, and the poll 
 	);
 
 	it('60 Queued runs cancelled between two polls, Cancelled selected: the 50 the service can list fire, and a warning names Queued', async () => {
-		const harness = await namedTrigger({ events: ['Cancelled'] });
-		await harness.poll();
-		const ids = runAdmin(named).seedRuns([
-			{
-				workflowId: wf.agentSummary,
-				keyId: FIXTURE_IDS.keys.full,
-				status: 'Pending',
-				startedAt: new Date(Date.now() - 1).toISOString(),
-				count: 60,
-				spacingMs: 5,
-			},
-		]);
+		const { harness, ids } = await sixtyRunsAfterActivation();
 		for (const id of ids) runAdmin(named).forceState(id, 'Pending', 'queued');
 		const seen = await harness.poll();
 		expect(firedIds(seen)).toEqual([]);
@@ -108,18 +113,7 @@ describe('Run Finished trigger: the two paths that once lost runs, and the poll 
 	});
 
 	it('60 runs Queued, Paused at review and Stalled, cancelled between two polls: every one fires once, with no warning', async () => {
-		const harness = await namedTrigger({ events: ['Cancelled'] });
-		await harness.poll();
-		const ids = runAdmin(named).seedRuns([
-			{
-				workflowId: wf.agentSummary,
-				keyId: FIXTURE_IDS.keys.full,
-				status: 'Pending',
-				startedAt: new Date(Date.now() - 1).toISOString(),
-				count: 60,
-				spacingMs: 5,
-			},
-		]);
+		const { harness, ids } = await sixtyRunsAfterActivation();
 		const conditions = ['queued', 'paused', 'stalled'] as const;
 		ids.forEach((id, index) =>
 			runAdmin(named).forceState(

@@ -3,8 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { READ_CONCURRENCY } from '../../nodes/DraftingWorkspace/pace/work';
 import { AUTO_PACE } from '../../nodes/DraftingWorkspace/pace/pace';
 import { ACTION_NODE } from '../harness';
-import { FIXTURE_IDS, runAdmin } from '../simulator';
-import { byId, mostOpenAtOnce, useIntegrationContext } from './support';
+import { FIXTURE_IDS } from '../simulator';
+import { byId, mostOpenAtOnce, seedCompletedRuns, useIntegrationContext } from './support';
 
 /**
  * The window on every operation that reads: Batch Size above the read concurrency widens it, Batch Size 1
@@ -104,15 +104,7 @@ interface ReadCase {
 	fixedOne: number;
 }
 
-const seeded = async () =>
-	runAdmin(ctx.sim).seedRuns(
-		Array.from({ length: COUNT }, () => ({
-			workflowId: FIXTURE_IDS.workflows.agentSummary,
-			keyId: FIXTURE_IDS.keys.full,
-			status: 'Completed' as const,
-			startedAt: new Date(Date.now() - 60_000).toISOString(),
-		})),
-	);
+const seeded = async () => seedCompletedRuns(ctx, COUNT);
 
 const CASES: ReadCase[] = [
 	{

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { AUTO_PACE } from '../../nodes/DraftingWorkspace/pace/pace';
 import { ACTION_NODE, type HarnessRun } from '../harness';
 import { FIXTURE_IDS, runAdmin } from '../simulator';
-import { byId, mostOpenAtOnce, useIntegrationContext } from './support';
+import { byId, mostOpenAtOnce, produceOfferPerItem, useIntegrationContext } from './support';
 
 /**
  * Batch Size: operations without a batch plan (Produce From Template, Chat Completion, Cancel, the
@@ -22,24 +22,7 @@ const PRODUCE = /^\/document-templates\/[^/]+\/documents$/;
 const slow = (method: string, path: string) =>
 	ctx.sim.admin.addFault({ kind: 'delay', ms: DELAY_MS, method, path, times: 10_000 });
 
-const produce = (extra: IDataObject = {}) => ({
-	resource: 'document',
-	operation: 'produce',
-	templateId: byId('tpl_offer_letter'),
-	title: '={{ $json.title }}',
-	strict: true,
-	answers: {
-		mappingMode: 'defineBelow',
-		value: {
-			'employee.name': '={{ $json.name }}',
-			'employee.start_date': '2026-03-01',
-			role: 'Counsel',
-		},
-		matchingColumns: [],
-		schema: [],
-	},
-	...extra,
-});
+const produce = produceOfferPerItem;
 const people = (count: number, missingAt = -1) =>
 	Array.from({ length: count }, (_, index) => ({
 		json: { title: `Offer ${index}`, name: index === missingAt ? '' : `Person ${index}` },

@@ -15,9 +15,13 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { ACTION_NODE, byId } from '../harness';
+import { ACTION_NODE } from '../harness';
 import type { RequestLogEntry } from '../simulator';
-import { expectOneItemPerInput, IntegrationContext } from '../integration/support';
+import {
+	expectOneItemPerInput,
+	IntegrationContext,
+	produceOfferPerItem,
+} from '../integration/support';
 
 const ctx = new IntegrationContext();
 beforeAll(async () => ctx.start({ defaultRateLimitPerMinute: 1_000_000 }));
@@ -45,24 +49,7 @@ const batch = fc.record({
 	continueOnFail: fc.boolean(),
 });
 
-const produce = (batchSize: number) => ({
-	resource: 'document',
-	operation: 'produce',
-	templateId: byId('tpl_offer_letter'),
-	title: '={{ $json.title }}',
-	strict: true,
-	answers: {
-		mappingMode: 'defineBelow',
-		value: {
-			'employee.name': '={{ $json.name }}',
-			'employee.start_date': '2026-03-01',
-			role: 'Counsel',
-		},
-		matchingColumns: [],
-		schema: [],
-	},
-	batching: { batchSize },
-});
+const produce = (batchSize: number) => produceOfferPerItem({ batching: { batchSize } });
 
 const titleOf = (entry: RequestLogEntry) => String((entry.requestBody as IDataObject).title);
 const produced = (entry: RequestLogEntry) =>

@@ -2,7 +2,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { ACTION_NODE, type HarnessRun } from '../harness';
-import { FIXTURE_IDS, TEMPLATE_IDS, type RequestLogEntry } from '../simulator';
+import { FIXTURE_IDS, TEMPLATE_IDS, runAdmin, type RequestLogEntry } from '../simulator';
 import { byId, items, type IntegrationContext } from '../integration/support';
 
 /** What the operation files share: the parameters they start from and the simulator requests they look at. */
@@ -80,6 +80,15 @@ export const produce = (
 
 /** The offer letter's required answers. */
 export const REQUIRED = { 'employee.name': 'Jordan Lee', 'employee.start_date': '2026-03-01' };
+
+/** Seeds "source.md" (the text "# Source terms\n") as a ready input document of the full key's workspace. */
+export const seedSourceDocument = (ctx: IntegrationContext) =>
+	runAdmin(ctx.sim).seedInputDocument({
+		keyId: FIXTURE_IDS.keys.full,
+		filename: 'source.md',
+		contentType: 'text/markdown',
+		data: Buffer.from('# Source terms\n').toString('base64'),
+	});
 
 /** The bytes of an item's binary field. */
 export function binaryBytes(item: INodeExecutionData, property = 'data'): Buffer {

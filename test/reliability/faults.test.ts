@@ -9,13 +9,13 @@ import {
 	runNode,
 	type ItemOutcome,
 } from './support/harness';
-import { ReliabilityContext, writeResults, type Fault } from './support/results';
+import { ReliabilityContext, writeResults } from './support/results';
 import {
 	CELLS,
 	COMPRESSED_TIMEOUT_MS,
 	MAY_HAVE_HAPPENED,
 	TARGETS,
-	type Operation,
+	type CellResult,
 } from './faults/cells';
 import {
 	describeOutcome,
@@ -39,27 +39,6 @@ import {
  */
 
 const ctx = new ReliabilityContext();
-
-interface CellResult {
-	operation: Operation;
-	fault: Fault;
-	target: string;
-	rules: string[];
-	outcome: string;
-	items: Array<{
-		ok: boolean;
-		message?: string;
-		effects: number;
-		streamConnections?: number;
-		saysItMayHaveHappened?: boolean;
-	}>;
-	attempts: number[];
-	duplicates: number;
-	silentlyDropped: number;
-	/** Failed items whose request the service did act on: the message must say it may have. */
-	actedOnButFailed: number;
-	wallMs: number;
-}
 
 const results: CellResult[] = [];
 

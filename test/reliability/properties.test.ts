@@ -104,6 +104,26 @@ describe('event streams cut anywhere', () => {
 let server: ScriptedService | undefined;
 const script: Record<string, Scripted> = {};
 
+/**
+ * Checks a property of a stream through the node, given random deltas, line endings (LF, CRLF or CR) and cut
+ * positions. Fewer runs and shorter streams than through SseReader alone, as each run is a whole node execution.
+ */
+function checkThroughTheNode(
+	name: string,
+	property: (parts: string[], ends: number[], positions: number[]) => Promise<void>,
+): Promise<void> {
+	return check(
+		name,
+		fc.asyncProperty(
+			deltas,
+			fc.array(fc.nat(2), { maxLength: 60 }),
+			fc.array(fc.nat(), { maxLength: 30 }),
+			property,
+		),
+		runsOf(30, 10),
+	);
+}
+
 describe('event streams cut anywhere, through the node over a socket', () => {
 	beforeAll(async () => {
 		server = await startScriptedService(script);
@@ -111,124 +131,112 @@ describe('event streams cut anywhere, through the node over a socket', () => {
 
 	it('Wait For Run relays every StepProgress delta, in order, and finishes on the terminal event', async () => {
 		const runId = 'run_property';
-		await check(
+		await checkThroughTheNode(
 			'run event streams through Wait For Run (random chunking, real socket)',
-			fc.asyncProperty(
-				deltas,
-				fc.array(fc.nat(2), { maxLength: 60 }),
-				fc.array(fc.nat(), { maxLength: 30 }),
-				async (parts, ends, positions) => {
-					const events = [
-						{ event: 'connected', data: { runId, status: 'Running' } },
-						{ event: 'StepStarted', data: { runId, stepId: 'stp_1', stepIndex: 0 } },
-						...parts.map((delta) => ({
-							event: 'StepProgress',
-							data: { runId, stepId: 'stp_1', delta },
-						})),
-						{ event: 'StepCompleted', data: { runId, stepId: 'stp_1', status: 'completed' } },
-						{
-							event: 'RunCompleted',
-							data: { runId, status: 'Completed', completedAt: '2026-01-01T00:00:00Z' },
-						},
-					];
-					script[`GET /workflows/runs/${runId}/events`] = {
-						stream: cut(frames(events, ends), positions),
-					};
-					script[`GET /workflows/runs/${runId}`] = {
-						json: { runId, status: 'Completed', steps: [] },
-					};
-					const result = await runNode(ctx, {
-						baseUrl: server!.url,
-						streaming: true,
-						parameters: {
-							resource: 'run',
-							operation: 'wait',
-							runId: byId(runId),
-							downloadFiles: false,
-							waitOptions: { checkInterval: 5, timeout: 20 },
-						},
-					});
-					const [outcome] = itemOutcomes(result);
-					expect(outcome.json).toMatchObject({
-						runId,
-						status: 'Completed',
-						wait: { outcome: 'finished', streamConnections: 1 },
-					});
-					const relayed = result.chunks
-						.filter((chunk) => chunk.type === 'item')
-						.map((chunk) => chunk.content);
-					expect(relayed).toEqual(parts);
-				},
-			),
-			runsOf(30, 10),
+			async (parts, ends, positions) => {
+				const events = [
+					{ event: 'connected', data: { runId, status: 'Running' } },
+					{ event: 'StepStarted', data: { runId, stepId: 'stp_1', stepIndex: 0 } },
+					...parts.map((delta) => ({
+						event: 'StepProgress',
+						data: { runId, stepId: 'stp_1', delta },
+					})),
+					{ event: 'StepCompleted', data: { runId, stepId: 'stp_1', status: 'completed' } },
+					{
+						event: 'RunCompleted',
+						data: { runId, status: 'Completed', completedAt: '2026-01-01T00:00:00Z' },
+					},
+				];
+				script[`GET /workflows/runs/${runId}/events`] = {
+					stream: cut(frames(events, ends), positions),
+				};
+				script[`GET /workflows/runs/${runId}`] = {
+					json: { runId, status: 'Completed', steps: [] },
+				};
+				const result = await runNode(ctx, {
+					baseUrl: server!.url,
+					streaming: true,
+					parameters: {
+						resource: 'run',
+						operation: 'wait',
+						runId: byId(runId),
+						downloadFiles: false,
+						waitOptions: { checkInterval: 5, timeout: 20 },
+					},
+				});
+				const [outcome] = itemOutcomes(result);
+				expect(outcome.json).toMatchObject({
+					runId,
+					status: 'Completed',
+					wait: { outcome: 'finished', streamConnections: 1 },
+				});
+				const relayed = result.chunks
+					.filter((chunk) => chunk.type === 'item')
+					.map((chunk) => chunk.content);
+				expect(relayed).toEqual(parts);
+			},
 		);
 	});
 
 	it('Chat aggregates the answer exactly, whatever the chunking', async () => {
-		await check(
+		await checkThroughTheNode(
 			'chat completion streams through Chat (random chunking, real socket)',
-			fc.asyncProperty(
-				deltas,
-				fc.array(fc.nat(2), { maxLength: 60 }),
-				fc.array(fc.nat(), { maxLength: 30 }),
-				async (parts, ends, positions) => {
-					const base = {
-						id: 'chatcmpl-property',
-						object: 'chat.completion.chunk',
-						created: 1,
-						model: 'dw-standard',
-					};
-					const chunks = [
-						{
-							data: {
-								...base,
-								choices: [
-									{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null },
-								],
+			async (parts, ends, positions) => {
+				const base = {
+					id: 'chatcmpl-property',
+					object: 'chat.completion.chunk',
+					created: 1,
+					model: 'dw-standard',
+				};
+				const chunks = [
+					{
+						data: {
+							...base,
+							choices: [
+								{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null },
+							],
+						},
+					},
+					...parts.map((content) => ({
+						data: { ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] },
+					})),
+					{ data: { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] } },
+					{
+						data: {
+							...base,
+							choices: [],
+							usage: {
+								prompt_tokens: 3,
+								completion_tokens: parts.length,
+								total_tokens: 3 + parts.length,
 							},
 						},
-						...parts.map((content) => ({
-							data: { ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] },
-						})),
-						{ data: { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] } },
-						{
-							data: {
-								...base,
-								choices: [],
-								usage: {
-									prompt_tokens: 3,
-									completion_tokens: parts.length,
-									total_tokens: 3 + parts.length,
-								},
-							},
-						},
-						{ data: '[DONE]' },
-					];
-					script['POST /v1/chat/completions'] = { stream: cut(frames(chunks, ends), positions) };
-					const result = await runNode(ctx, {
-						baseUrl: server!.url,
-						parameters: {
-							resource: 'chat',
-							operation: 'complete',
-							model: 'dw-standard',
-							messages: { values: [{ role: 'user', content: 'Hello?' }] },
-						},
-					});
-					const [outcome] = itemOutcomes(result);
-					expect(outcome.json).toEqual({
-						text: parts.join(''),
-						finishReason: 'stop',
+					},
+					{ data: '[DONE]' },
+				];
+				script['POST /v1/chat/completions'] = { stream: cut(frames(chunks, ends), positions) };
+				const result = await runNode(ctx, {
+					baseUrl: server!.url,
+					parameters: {
+						resource: 'chat',
+						operation: 'complete',
 						model: 'dw-standard',
-						usage: {
-							promptTokens: 3,
-							completionTokens: parts.length,
-							totalTokens: 3 + parts.length,
-							reasoningTokens: 0,
-						},
-					});
-				},
-			),
-			runsOf(30, 10),
+						messages: { values: [{ role: 'user', content: 'Hello?' }] },
+					},
+				});
+				const [outcome] = itemOutcomes(result);
+				expect(outcome.json).toEqual({
+					text: parts.join(''),
+					finishReason: 'stop',
+					model: 'dw-standard',
+					usage: {
+						promptTokens: 3,
+						completionTokens: parts.length,
+						totalTokens: 3 + parts.length,
+						reasoningTokens: 0,
+					},
+				});
+			},
 		);
 	});
 });

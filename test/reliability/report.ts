@@ -3,27 +3,10 @@
  * Prints the tables of docs/RELIABILITY.md from what the reliability suite measured (test/reliability/.results,
  * written by each test file). `npm run reliability:report` builds, runs the suite, then prints this.
  */
+import type { CellResult } from './faults/cells';
 import { FAULTS, readAllResults } from './support/results';
 
 type Json = Record<string, unknown>;
-
-interface Cell {
-	operation: string;
-	fault: string;
-	target: string;
-	outcome: string;
-	items: Array<{
-		ok: boolean;
-		message?: string;
-		effects: number;
-		streamConnections?: number;
-		saysItMayHaveHappened?: boolean;
-	}>;
-	attempts: number[];
-	duplicates: number;
-	silentlyDropped: number;
-	actedOnButFailed: number;
-}
 
 interface Row {
 	operation: string;
@@ -66,9 +49,9 @@ const real = part('timeout-real');
 let duplicates = 0;
 let dropped = 0;
 if (faults) {
-	const cells = faults.cells as Cell[];
+	const cells = faults.cells as CellResult[];
 	const operations = [...new Set(cells.map((cell) => cell.operation))];
-	const short = (cell: Cell | undefined, operation: string, fault: string): string => {
+	const short = (cell: CellResult | undefined, operation: string, fault: string): string => {
 		if (!cell)
 			return fault.startsWith('drop')
 				? operation === 'Wait: event stream'
@@ -286,7 +269,7 @@ if (concurrency) {
 
 // ---- Totals -------------------------------------------------------------------------------------------------------
 const cellsTried =
-	((faults?.cells as Cell[] | undefined)?.length ?? 0) +
+	((faults?.cells as CellResult[] | undefined)?.length ?? 0) +
 	((real?.cells as Json[] | undefined)?.length ?? 0);
 const badTried = (bad?.rows as Row[] | undefined)?.length ?? 0;
 line('### In sum');

@@ -2,10 +2,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PollHarness } from '../harness/poll';
-import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../simulator';
+import { FIXTURE_IDS, FIXTURE_KEYS } from '../simulator';
 import { byId, callService } from '../integration/support';
 import { itemOutcomes, runNode, thrownError } from './support/harness';
 import { ReliabilityContext, writeResults } from './support/results';
+import { seedRunWithDownloadPath } from './support/downloadPath';
 import { ForeignOrigin, RewritingProxy } from './support/servers';
 
 /**
@@ -22,7 +23,6 @@ const ctx = new ReliabilityContext();
 const foreign = new ForeignOrigin();
 const proxy = new RewritingProxy(() => ctx.url);
 const wf = FIXTURE_IDS.workflows;
-const steps = FIXTURE_IDS.steps;
 
 interface LinkResult {
 	via: string;
@@ -90,15 +90,7 @@ describe('a server-given link on another origin is refused, and that origin rece
 		'downloadPath %s (Run → Download File, Wait For Run, the trigger)',
 		async (template) => {
 			const link = spell(template);
-			const [runId] = runAdmin(ctx.sim).seedRuns([
-				{
-					workflowId: wf.agentSummary,
-					keyId: FIXTURE_IDS.keys.full,
-					status: 'Completed',
-					startedAt: new Date(Date.now() - 60_000).toISOString(),
-				},
-			]);
-			runAdmin(ctx.sim).setDownloadPath(runId, steps.agentSummary.render, link);
+			const runId = seedRunWithDownloadPath(ctx.sim, link);
 
 			const download = await runNode(ctx, {
 				parameters: {
@@ -137,15 +129,7 @@ describe('a server-given link on another origin is refused, and that origin rece
 				{ baseUrl: ctx.url, apiKey: FIXTURE_KEYS.full },
 			);
 			await trigger.poll();
-			const [later] = runAdmin(ctx.sim).seedRuns([
-				{
-					workflowId: wf.agentSummary,
-					keyId: FIXTURE_IDS.keys.full,
-					status: 'Completed',
-					startedAt: new Date().toISOString(),
-				},
-			]);
-			runAdmin(ctx.sim).setDownloadPath(later, steps.agentSummary.render, link);
+			seedRunWithDownloadPath(ctx.sim, link, { startedAt: new Date().toISOString() });
 			const polled = await trigger.poll();
 			ctx.transcripts.push(
 				JSON.stringify(polled.items ?? null),

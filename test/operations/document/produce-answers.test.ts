@@ -16,6 +16,8 @@ const ctx = useIntegrationContext();
 /** What a first-time user types: the case of the option texts wrong, several choices comma-separated. */
 const LOOSE = { ...REQUIRED, role: 'senior associate', benefits: 'health, gym' };
 const postedInput = () => produceBodies(ctx)[0]?.input as IDataObject | undefined;
+/** A document whose every field found its answer and every key of its item a field. */
+const ASSEMBLED = { status: 'assembled', unresolvedFields: [], unmatchedInputKeys: [] };
 
 describe('Map Automatically: nested item JSON', () => {
 	const auto = (extra: IDataObject = {}) => ({
@@ -46,11 +48,7 @@ describe('Map Automatically: nested item JSON', () => {
 			],
 		});
 		const [document] = items(result);
-		expect(document).toMatchObject({
-			status: 'assembled',
-			unresolvedFields: [],
-			unmatchedInputKeys: [],
-		});
+		expect(document).toMatchObject(ASSEMBLED);
 		expect(produceBodies(ctx)[0].input).toEqual({
 			employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000 },
 			role: 'Counsel',
@@ -146,12 +144,7 @@ describe('Map Automatically: a spreadsheet’s columns', () => {
 		const rows = csvRows(join(__dirname, '..', '..', '..', 'examples', 'data', 'new-hires.csv'));
 		expect(rows).toHaveLength(3);
 		const result = await ctx.run(auto, 'full', { items: rows.map((json) => ({ json })) });
-		for (const document of items(result))
-			expect(document).toMatchObject({
-				status: 'assembled',
-				unresolvedFields: [],
-				unmatchedInputKeys: [],
-			});
+		for (const document of items(result)) expect(document).toMatchObject(ASSEMBLED);
 		expect(produceBodies(ctx)[0].input).toEqual({
 			employee: { name: 'Jordan Lee', start_date: '2026-03-01', salary: 85000, remote: true },
 			role: 'Senior Associate',

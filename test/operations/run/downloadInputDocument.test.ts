@@ -5,7 +5,7 @@ import { ACTION_NODE, NODE_TYPE } from '../../harness';
 import { listSearch, type EditorRequest } from '../../harness/loadOptions';
 import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../../simulator';
 import { byId, failure, items, useIntegrationContext } from '../../integration/support';
-import { mapper, startRun, startText, wf } from '../support';
+import { mapper, seedSourceDocument, startRun, startText, wf } from '../support';
 
 const ctx = useIntegrationContext({ runTimeScale: 0.2 });
 const editor = (parameters: IDataObject): EditorRequest => ({
@@ -22,12 +22,7 @@ const start = (workflowId: string, inputFields: IDataObject) => ({
 
 describe('the file', () => {
 	it('the document in the one file shape; Input Document By ID or as a plain ID (a workflow’s expression)', async () => {
-		const upload = runAdmin(ctx.sim).seedInputDocument({
-			keyId: FIXTURE_IDS.keys.full,
-			filename: 'source.md',
-			contentType: 'text/markdown',
-			data: Buffer.from('# Source terms\n').toString('base64'),
-		});
+		const upload = seedSourceDocument(ctx);
 		const runId = await startRun(ctx, {
 			resource: 'run',
 			operation: 'start',

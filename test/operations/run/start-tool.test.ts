@@ -1,4 +1,6 @@
 // Run → Start with Wait for Completion as an AI agent's tool, through n8n's engine against the simulator: the compact answer, and the bounded wait.
+import type { IDataObject } from 'n8n-workflow';
+
 import { TOOL_NODE_TYPE } from '../../harness';
 import { compactContractSummary } from '../../expectations/compactRun';
 import { apiRuns, items, useIntegrationContext } from '../../integration/support';
@@ -6,6 +8,14 @@ import { fast, startText, wf } from '../support';
 
 const ctx = useIntegrationContext({ runTimeScale: 0.2, sseHeartbeatMs: 200 });
 const asTool = { nodeType: TOOL_NODE_TYPE };
+
+/** Runs Start as the agent's tool and gives its answer, after the checks every bounded wait shares: no error, one start. */
+async function toolAnswerOfOneStart(parameters: IDataObject): Promise<IDataObject> {
+	const result = await ctx.run(parameters, 'full', asTool);
+	expect(result.status).toBe('success');
+	expect(apiRuns(ctx)).toHaveLength(1);
+	return items(result)[0];
+}
 
 describe('Start with Wait for Completion as an AI tool', () => {
 	it('answers the compact run: status, rendered files with names and links; one start', async () => {
@@ -61,18 +71,13 @@ describe('the bounded wait of the AI tool', () => {
 	it('a run that outlasts the wait limit: the compact current state, started once, no error', async () => {
 		// Board memo with review pauses at its review step until someone approves: it never finishes here. On Pause
 		// is set to Keep Waiting, so only the wait limit ends the wait.
-		const result = await ctx.run(
+		const answer = await toolAnswerOfOneStart(
 			startText(wf.review, undefined, {
 				waitForCompletion: true,
 				toolWaitLimit: 2,
 				waitOptions: { ...fast.waitOptions, onPause: 'keepWaiting' },
 			}),
-			'full',
-			asTool,
 		);
-		expect(result.status).toBe('success');
-		expect(apiRuns(ctx)).toHaveLength(1);
-		const [answer] = items(result);
 		expect(answer).toMatchObject({
 			runId: expect.any(String),
 			status: expect.any(String),
@@ -89,14 +94,9 @@ describe('the bounded wait of the AI tool', () => {
 	});
 
 	it('a review pause answers at once by default (an agent is not kept waiting for a person)', async () => {
-		const result = await ctx.run(
+		const answer = await toolAnswerOfOneStart(
 			startText(wf.review, undefined, { waitForCompletion: true, ...fast }),
-			'full',
-			asTool,
 		);
-		expect(result.status).toBe('success');
-		expect(apiRuns(ctx)).toHaveLength(1);
-		const [answer] = items(result);
 		expect(answer).toMatchObject({ finished: false, pausedForReview: true, files: [] });
 		expect(answer.note).toContain('a person must approve it in the workspace');
 		expect(answer.note).not.toContain('wait limit');
@@ -108,10 +108,7 @@ describe('the bounded wait of the AI tool', () => {
 			toolWaitLimit: 60,
 			waitOptions: { checkInterval: 1, timeout: 1, onTimeout: 'error', onPause: 'keepWaiting' },
 		});
-		const result = await ctx.run(parameters, 'full', asTool);
-		expect(result.status).toBe('success');
-		expect(apiRuns(ctx)).toHaveLength(1);
-		expect(items(result)[0]).toMatchObject({
+		expect(await toolAnswerOfOneStart(parameters)).toMatchObject({
 			finished: false,
 			note: expect.stringContaining('It has not finished after 1 s;'),
 		});

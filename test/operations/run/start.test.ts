@@ -3,9 +3,18 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { NODE_TYPE } from '../../harness';
 import { resourceMapping, type EditorRequest } from '../../harness/loadOptions';
-import { FIXTURE_IDS, FIXTURE_KEYS, runAdmin } from '../../simulator';
+import { FIXTURE_KEYS } from '../../simulator';
 import { byId, failure, items, useIntegrationContext } from '../../integration/support';
-import { SECOND, binaryBytes, mapper, startBodies, startNda, startRun, wf } from '../support';
+import {
+	SECOND,
+	binaryBytes,
+	mapper,
+	seedSourceDocument,
+	startBodies,
+	startNda,
+	startRun,
+	wf,
+} from '../support';
 
 const ctx = useIntegrationContext({ runTimeScale: 0.2, sseHeartbeatMs: 200 });
 /** Run → Start without an Input Mode: From the Workflow's Entry Step. */
@@ -255,12 +264,7 @@ describe('Map Fields on an input-entry workflow', () => {
 	});
 
 	it('document fields take id pairs from an earlier step, and the run can hand the document back', async () => {
-		const upload = runAdmin(ctx.sim).seedInputDocument({
-			keyId: FIXTURE_IDS.keys.full,
-			filename: 'source.md',
-			contentType: 'text/markdown',
-			data: Buffer.from('# Source terms\n').toString('base64'),
-		});
+		const upload = seedSourceDocument(ctx);
 		const result = await ctx.runChain(
 			[
 				startNda({

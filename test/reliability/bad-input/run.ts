@@ -26,6 +26,27 @@ function badRunIdInTheMiddle(runId: string): Pick<Row, 'setup' | 'items'> {
 	};
 }
 
+/** Run → Download File of one step of one real run: items 0 and 2 name its rendered step; item 1 names `stepId`. */
+function badStepIdInTheMiddle(stepId: string): Pick<Row, 'parameters' | 'setup' | 'items'> {
+	return {
+		parameters: {
+			resource: 'run',
+			operation: 'downloadFile',
+			runId: byId('={{ $json.runId }}'),
+			fileSelection: 'step',
+			stepId: '={{ $json.stepId }}',
+		},
+		setup: async () => ({ runs: seedSummaryRuns(1) }),
+		items: (vars) =>
+			three((index) => ({
+				json: {
+					runId: (vars.runs as string[])[0],
+					stepId: index === 1 ? stepId : steps.agentSummary.render,
+				},
+			})),
+	};
+}
+
 export const RUN_ROWS: Row[] = [
 	{
 		operation: 'Run → Get',
@@ -123,21 +144,7 @@ export const RUN_ROWS: Row[] = [
 	{
 		operation: 'Run → Download File',
 		input: 'a step id that does not exist',
-		parameters: {
-			resource: 'run',
-			operation: 'downloadFile',
-			runId: byId('={{ $json.runId }}'),
-			fileSelection: 'step',
-			stepId: '={{ $json.stepId }}',
-		},
-		setup: async () => ({ runs: seedSummaryRuns(1) }),
-		items: (vars) =>
-			three((index) => ({
-				json: {
-					runId: (vars.runs as string[])[0],
-					stepId: index === 1 ? 'stp_nope' : steps.agentSummary.render,
-				},
-			})),
+		...badStepIdInTheMiddle('stp_nope'),
 		bad: 1,
 		errorClass: 'NodeApiError',
 		httpCode: '404',
@@ -146,21 +153,7 @@ export const RUN_ROWS: Row[] = [
 	{
 		operation: 'Run → Download File',
 		input: 'an empty step id',
-		parameters: {
-			resource: 'run',
-			operation: 'downloadFile',
-			runId: byId('={{ $json.runId }}'),
-			fileSelection: 'step',
-			stepId: '={{ $json.stepId }}',
-		},
-		setup: async () => ({ runs: seedSummaryRuns(1) }),
-		items: (vars) =>
-			three((index) => ({
-				json: {
-					runId: (vars.runs as string[])[0],
-					stepId: index === 1 ? '' : steps.agentSummary.render,
-				},
-			})),
+		...badStepIdInTheMiddle(''),
 		bad: 1,
 		errorClass: 'NodeOperationError',
 		message: /^Step ID is empty$/,

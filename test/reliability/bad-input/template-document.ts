@@ -28,6 +28,22 @@ async function producedLinks(
 	).links as IDataObject;
 }
 
+const downloadPdf = () => ({ resource: 'document', operation: 'download', format: 'pdf' });
+
+/** Document → Download of a produced document: items 0 and 2 carry its links; item 1 what `badLinks` makes of them. */
+function badLinksInTheMiddle(
+	badLinks: (links: IDataObject) => IDataObject,
+): Pick<Row, 'parameters' | 'setup' | 'items'> {
+	return {
+		parameters: downloadPdf(),
+		setup: async () => ({ links: await producedLinks() }),
+		items: (vars) =>
+			three((index) => ({
+				json: { links: index === 1 ? badLinks(vars.links as IDataObject) : vars.links },
+			})),
+	};
+}
+
 export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 	{
 		operation: 'Template → Get',
@@ -243,14 +259,7 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 	{
 		operation: 'Document → Download',
 		input: 'a document link on another origin',
-		parameters: { resource: 'document', operation: 'download', format: 'pdf' },
-		setup: async () => ({ links: await producedLinks() }),
-		items: (vars) =>
-			three((index) => ({
-				json: {
-					links: index === 1 ? { pdf: `${foreign.url}/documents/steal/content/pdf` } : vars.links,
-				},
-			})),
+		...badLinksInTheMiddle(() => ({ pdf: `${foreign.url}/documents/steal/content/pdf` })),
 		bad: 1,
 		errorClass: 'NodeOperationError',
 		message: /^Refused to follow a link that points outside the service$/,
@@ -259,12 +268,7 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 	{
 		operation: 'Document → Download',
 		input: 'links without the asked format',
-		parameters: { resource: 'document', operation: 'download', format: 'pdf' },
-		setup: async () => ({ links: await producedLinks() }),
-		items: (vars) =>
-			three((index) => ({
-				json: { links: index === 1 ? { docx: (vars.links as IDataObject).docx } : vars.links },
-			})),
+		...badLinksInTheMiddle((links) => ({ docx: links.docx })),
 		bad: 1,
 		errorClass: 'NodeOperationError',
 		message: /^Document Link of item 1 has no pdf link \(it has docx\)$/,
@@ -272,7 +276,7 @@ export const TEMPLATE_DOCUMENT_ROWS: Row[] = [
 	{
 		operation: 'Document → Download',
 		input: 'a document that needs a person’s review first',
-		parameters: { resource: 'document', operation: 'download', format: 'pdf' },
+		parameters: downloadPdf(),
 		setup: async () => ({
 			links: await producedLinks(),
 			review: await producedLinks('tpl_board_resolution', {

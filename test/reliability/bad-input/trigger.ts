@@ -1,5 +1,5 @@
-import { FIXTURE_IDS, runAdmin } from '../../simulator';
-import { ctx, foreign, foreignUntouched, steps, wf, type TriggerRow } from './table';
+import { seedRunWithDownloadPath } from '../support/downloadPath';
+import { ctx, foreign, foreignUntouched, type TriggerRow } from './table';
 
 /** Bad input of the trigger (Run Finished): its settings, its key, its Base URL, a file link on another origin. */
 export const TRIGGER_ROWS: TriggerRow[] = [
@@ -41,20 +41,9 @@ export const TRIGGER_ROWS: TriggerRow[] = [
 		parameters: { events: ['Completed'], options: { attachFiles: true } },
 		afterActivation: async () => {
 			// Finished after the activation (a run that finished before it is history and never fires).
-			const [runId] = runAdmin(ctx.sim).seedRuns([
-				{
-					workflowId: wf.agentSummary,
-					keyId: FIXTURE_IDS.keys.full,
-					status: 'Completed',
-					startedAt: new Date(Date.now() - 60_000).toISOString(),
-					completedAt: new Date().toISOString(),
-				},
-			]);
-			runAdmin(ctx.sim).setDownloadPath(
-				runId,
-				steps.agentSummary.render,
-				`${foreign.url}/files/steal.pdf`,
-			);
+			seedRunWithDownloadPath(ctx.sim, `${foreign.url}/files/steal.pdf`, {
+				completedAt: new Date().toISOString(),
+			});
 		},
 		errorClass: 'NodeOperationError',
 		message: /^Refused to follow a link that points outside the service$/,

@@ -2,8 +2,9 @@ import type { FaultRuleInput } from '../../simulator';
 import type { Fault } from '../support/results';
 
 /**
- * The cells of the fault matrix: which fault is aimed at which request of each operation, and what the cell must end
- * with. Why the "delayed past timeout" cells compress the node's timeout is told in faults.test.ts.
+ * The cells of the fault matrix: which fault is aimed at which request of each operation, what the cell must end
+ * with, and what a cell measured (written by faults.test.ts, read by report.ts). Why the "delayed past timeout"
+ * cells compress the node's timeout is told in faults.test.ts.
  */
 
 export type Operation = 'Start Run + Wait' | 'Wait: event stream' | 'Upload' | 'Produce' | 'Chat';
@@ -67,11 +68,58 @@ export interface Cell {
 	maxStreamConnections?: number;
 }
 
+/** What one cell measured, as faults.test.ts writes it to the results and report.ts reads it back. */
+export interface CellResult {
+	operation: Operation;
+	fault: Fault;
+	target: string;
+	rules: string[];
+	outcome: string;
+	items: Array<{
+		ok: boolean;
+		message?: string;
+		effects: number;
+		streamConnections?: number;
+		saysItMayHaveHappened?: boolean;
+	}>;
+	attempts: number[];
+	duplicates: number;
+	silentlyDropped: number;
+	/** Failed items whose request the service did act on: the message must say it may have. */
+	actedOnButFailed: number;
+	wallMs: number;
+}
+
 /** The faulted request's timeout in the "delayed past timeout" cells (item 1's request must still fit in it). */
 export const COMPRESSED_TIMEOUT_MS = 2000;
 
 const MAY_HAVE_REACHED = /may have reached the service, so it was not sent again/;
 export const MAY_HAVE_HAPPENED = /may have reached the service|was started, but/;
+
+/** The stream cuts tried on a streamed operation: the cell's fault, and how many frames are sent before the cut. */
+const STREAM_DROPS = [
+	['drop after 0 frames', 0],
+	['drop after 1 frame', 1],
+	['drop after 5 frames', 5],
+] as const;
+
+/**
+ * One cell per stream cut, each cutting `times` connections of `stream`. `outcome` makes each cell's expectation
+ * afresh, so no two cells share an object.
+ */
+function streamDropCells(
+	operation: Operation,
+	stream: { path: string },
+	times: number,
+	outcome: () => Pick<Cell, 'expected' | 'maxStreamConnections'>,
+): Cell[] {
+	return STREAM_DROPS.map(([fault, afterFrames]) => ({
+		operation,
+		fault,
+		rules: [{ kind: 'drop-stream', afterFrames, ...stream, times }],
+		...outcome(),
+	}));
+}
 
 function cellsFor(operation: Operation): Cell[] {
 	const target = TARGETS[operation];
@@ -86,37 +134,25 @@ function cellsFor(operation: Operation): Cell[] {
 	const cells: Cell[] = [];
 	if (stream && operation === 'Start Run + Wait') {
 		// Every connection of the run's stream is cut: the wait must reconnect (with backoff) and still finish.
-		for (const [fault, afterFrames] of [
-			['drop after 0 frames', 0],
-			['drop after 1 frame', 1],
-			['drop after 5 frames', 5],
-		] as const)
-			cells.push({
-				operation,
-				fault,
-				rules: [{ kind: 'drop-stream', afterFrames, ...stream, times: Infinity }],
+		cells.push(
+			...streamDropCells(operation, stream, Infinity, () => ({
 				expected: { outcome: 'success' },
 				maxStreamConnections: 12,
-			});
+			})),
+		);
 	}
 	if (stream && operation === 'Chat') {
 		// The completion was answered (and counted) when the stream broke: the node must say so, not re-ask.
-		for (const [fault, afterFrames] of [
-			['drop after 0 frames', 0],
-			['drop after 1 frame', 1],
-			['drop after 5 frames', 5],
-		] as const)
-			cells.push({
-				operation,
-				fault,
-				rules: [{ kind: 'drop-stream', afterFrames, ...stream, times: 1 }],
+		cells.push(
+			...streamDropCells(operation, stream, 1, () => ({
 				expected: {
 					outcome: 'first fails',
 					message: /^The answer stream ended before the answer was complete$/,
 					description: /connection may have been cut/,
 					attempts: 1,
 				},
-			});
+			})),
+		);
 	}
 	cells.push(
 		{

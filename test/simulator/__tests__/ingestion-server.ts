@@ -13,6 +13,14 @@ import { useTestServer } from './helpers';
 export const KEY = FIXTURE_KEYS.full;
 const W = FIXTURE_IDS.workflows;
 
+/** The upload response's body, once the status says the upload was accepted (202); else an error with both. */
+export async function acceptedUpload(res: Response): Promise<UploadBody> {
+	const body = (await res.json()) as UploadBody;
+	if (res.status !== 202)
+		throw new Error(`Expected 202, got ${res.status} ${JSON.stringify(body)}`);
+	return body;
+}
+
 /** The describe block's simulator (reset before each test) and the uploads and runs the tests make on it. */
 export function useIngestionServer() {
 	// Ingestion takes 300 ms × runTimeScale 0.1 = 30 ms; runs play ten times faster too.
@@ -22,13 +30,8 @@ export function useIngestionServer() {
 		pdf = await samplePdf(2);
 	});
 
-	const uploaded = async (file: UploadFile, key = KEY): Promise<UploadBody> => {
-		const res = await uploadJson(t.url, key, file);
-		const body = (await res.json()) as UploadBody;
-		if (res.status !== 202)
-			throw new Error(`Expected 202, got ${res.status} ${JSON.stringify(body)}`);
-		return body;
-	};
+	const uploaded = async (file: UploadFile, key = KEY): Promise<UploadBody> =>
+		await acceptedUpload(await uploadJson(t.url, key, file));
 	const pdfFile = (filename = 'source.pdf'): UploadFile => ({
 		filename,
 		contentType: 'application/pdf',

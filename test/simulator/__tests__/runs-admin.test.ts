@@ -199,12 +199,7 @@ describe('Simulator options of the runs module', () => {
 		const t = await startTestServer({ runTimeScale: 0 });
 		try {
 			const trace = traceTimers(t.sim);
-			const res = await t.call('/workflows/runs', {
-				method: 'POST',
-				key: FIXTURE_KEYS.full,
-				json: { workflowId: W.agentSummary, input: 'x' },
-			});
-			const { runId } = (await res.json()) as { runId: string };
+			const runId = await startRun(t, W.agentSummary);
 			expect((await waitForRun(t.sim, runId, isTerminalView)).status).toBe('Completed');
 			// Queue and every step played on waits of 0 ms.
 			expect(trace.waits().length).toBeGreaterThan(3);

@@ -167,12 +167,7 @@ describe('Run engine', () => {
 		const own = await startTestServer({ runTimeScale: 0.1, clock: time.source });
 		try {
 			const trace = traceTimers(own.sim, { drive: time });
-			const res = await own.call('/workflows/runs', {
-				method: 'POST',
-				key: FIXTURE_KEYS.full,
-				json: { workflowId: W.agentSummary, input: 'x' },
-			});
-			const { runId } = (await res.json()) as { runId: string };
+			const runId = await startRun(own, W.agentSummary);
 			await waitForRun(own.sim, runId, isTerminalView);
 			const run = (await (
 				await own.call(`/workflows/runs/${runId}`, { key: FIXTURE_KEYS.full })

@@ -5,6 +5,7 @@ import {
 	RUN_LIST_LIMIT,
 	runAdmin,
 	type RunListItem,
+	type Simulator,
 	type RunRecord,
 } from '../index';
 import { isTerminalView, waitForRun } from '../runs/testing';
@@ -14,6 +15,21 @@ import { startRun, useTestServer } from './helpers';
 const W = FIXTURE_IDS.workflows;
 const K = FIXTURE_IDS.keys;
 const PERSON_RUNS = Object.values(PERSON_RUN_IDS);
+
+/**
+ * Two completed runs of the full key: one of the agent summary (started 2026-01-10 10:00 UTC), the allowlisted
+ * key's workflow, and one of the NDA drafting, which it is not allowed; their run ids in that order.
+ */
+const seedSummaryAndNda = (sim: Simulator, ndaStartedAt: string): string[] =>
+	runAdmin(sim).seedRuns([
+		{
+			workflowId: W.agentSummary,
+			keyId: K.full,
+			status: 'Completed',
+			startedAt: '2026-01-10T10:00:00Z',
+		},
+		{ workflowId: W.inputNda, keyId: K.full, status: 'Completed', startedAt: ndaStartedAt },
+	]);
 
 describe('GET /workflows/runs/{runId} (run record)', () => {
 	const t = useTestServer({ runTimeScale: 0.1 });
@@ -131,20 +147,7 @@ describe('GET /workflows/runs/{runId} (run record)', () => {
 	});
 
 	test('What the service does 7: "An allowlisted key sees only runs of its allowlisted workflows" (others: 404)', async () => {
-		const [summary, nda] = runAdmin(t.sim).seedRuns([
-			{
-				workflowId: W.agentSummary,
-				keyId: K.full,
-				status: 'Completed',
-				startedAt: '2026-01-10T10:00:00Z',
-			},
-			{
-				workflowId: W.inputNda,
-				keyId: K.full,
-				status: 'Completed',
-				startedAt: '2026-01-10T10:00:00Z',
-			},
-		]);
+		const [summary, nda] = seedSummaryAndNda(t.sim, '2026-01-10T10:00:00Z');
 		expect((await get(summary, FIXTURE_KEYS.allowlisted)).status).toBe(200);
 		expect((await get(nda, FIXTURE_KEYS.allowlisted)).status).toBe(404);
 	});
@@ -361,20 +364,7 @@ describe('GET /workflows/runs (run list)', () => {
 	});
 
 	test('Query parameters: "For a key, the list holds API-initiated runs only, narrowed by its allowlist"; other tenants see none', async () => {
-		const [summary] = seed(t.sim).seedRuns([
-			{
-				workflowId: W.agentSummary,
-				keyId: K.full,
-				status: 'Completed',
-				startedAt: '2026-01-10T10:00:00Z',
-			},
-			{
-				workflowId: W.inputNda,
-				keyId: K.full,
-				status: 'Completed',
-				startedAt: '2026-01-10T11:00:00Z',
-			},
-		]);
+		const [summary] = seedSummaryAndNda(t.sim, '2026-01-10T11:00:00Z');
 		expect((await list('', FIXTURE_KEYS.allowlisted)).map((item) => item.id)).toEqual([summary]);
 		expect(await list('?workflowId=wf_nda_drafting', FIXTURE_KEYS.allowlisted)).toEqual([]);
 		expect(await list('', FIXTURE_KEYS.otherTenant)).toEqual([]);

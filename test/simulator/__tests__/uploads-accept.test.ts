@@ -14,6 +14,7 @@ import {
 } from '../uploads/testing';
 import { useContractSchemaCheck } from './contract-schemas';
 import { useTestServer } from './helpers';
+import { acceptedUpload } from './ingestion-server';
 
 const KEY = FIXTURE_KEYS.full;
 type Encoding = 'multipart' | 'json';
@@ -60,12 +61,6 @@ describe('POST /workflow-inputs/documents: accepted uploads', () => {
 
 	const upload = (encoding: Encoding, file: UploadFile, key = KEY): Promise<Response> =>
 		encoding === 'multipart' ? uploadMultipart(t.url, key, file) : uploadJson(t.url, key, file);
-	const accepted = async (res: Response): Promise<UploadBody> => {
-		const body = (await res.json()) as UploadBody;
-		if (res.status !== 202)
-			throw new Error(`Expected 202, got ${res.status} ${JSON.stringify(body)}`);
-		return body;
-	};
 	const storedBytes = (documentId: string): Buffer | undefined =>
 		inputDocumentStore(t.sim.state).documents.get(documentId)?.bytes;
 
@@ -77,7 +72,7 @@ describe('POST /workflow-inputs/documents: accepted uploads', () => {
 				// Held, so the first status read sees `processing` however slow the machine is.
 				uploadsAdmin(t.sim).holdIngestion(true);
 				const res = await upload(encoding, file);
-				const body = await accepted(res);
+				const body = await acceptedUpload(res);
 				expect(body).toEqual({
 					documentId: expect.stringMatching(/^doc_[0-9a-f]{16}$/),
 					documentVersionId: expect.stringMatching(/^docv_[0-9a-f]{16}$/),
@@ -116,7 +111,7 @@ describe('POST /workflow-inputs/documents: accepted uploads', () => {
 				['', 'brief.md', 'text/markdown'],
 				['application/octet-stream', 'notes.txt', 'text/plain'],
 			]) {
-				const body = await accepted(
+				const body = await acceptedUpload(
 					await upload(encoding, { filename, contentType, bytes: pdf.bytes }),
 				);
 				expect([filename, body.contentType]).toEqual([filename, expected]);
@@ -132,12 +127,12 @@ describe('POST /workflow-inputs/documents: accepted uploads', () => {
 			['text/x-markdown', 'text/x-markdown'],
 			['text/markdown; charset=utf-8', 'text/markdown'],
 		]) {
-			const body = await accepted(
+			const body = await acceptedUpload(
 				await uploadJson(t.url, KEY, { filename: 'a.bin', contentType, bytes }),
 			);
 			expect(body.contentType).toBe(expected);
 		}
-		const multipart = await accepted(
+		const multipart = await acceptedUpload(
 			await uploadMultipart(t.url, KEY, { filename: 'a.bin', contentType: 'Text/Markdown', bytes }),
 		);
 		expect(multipart.contentType).toBe('text/markdown');
@@ -164,7 +159,7 @@ describe('POST /workflow-inputs/documents: accepted uploads', () => {
 			` ${standard.slice(0, 10)}\n\t${standard.slice(10)} \n`,
 		];
 		for (const data of variants) {
-			const body = await accepted(
+			const body = await acceptedUpload(
 				await uploadJson(
 					t.url,
 					KEY,
@@ -210,8 +205,8 @@ describe('POST /workflow-inputs/documents: accepted uploads', () => {
 	});
 
 	test('the log names the upload (note) and summarises the multipart body without its bytes; uploadsAccepted counts by keyId', async () => {
-		const body = await accepted(await upload('multipart', files.markdown.file));
-		await accepted(await upload('json', files.text.file, FIXTURE_KEYS.bob));
+		const body = await acceptedUpload(await upload('multipart', files.markdown.file));
+		await acceptedUpload(await upload('json', files.text.file, FIXTURE_KEYS.bob));
 		const [multipartEntry, jsonEntry] = t.sim.admin.requests();
 		expect(multipartEntry.note).toEqual({
 			documentId: body.documentId,
@@ -240,7 +235,7 @@ describe('POST /workflow-inputs/documents: accepted uploads', () => {
 
 	describe('GET /workflow-inputs/documents/{documentId}: the uploading key only', () => {
 		test('another key of the same user, another user, another tenant and an unknown id all get the same 404 not_found', async () => {
-			const { documentId } = await accepted(await upload('json', files.text.file));
+			const { documentId } = await acceptedUpload(await upload('json', files.text.file));
 			const answers = [];
 			for (const [key, id] of [
 				[FIXTURE_KEYS.full2, documentId],

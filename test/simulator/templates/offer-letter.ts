@@ -26,6 +26,32 @@ export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 const PICTURE_DESCRIPTION =
 	'A picture: PNG or JPEG as base64 (a data: URI prefix is allowed), at most 1 MB and 2,000 px on each side.';
 
+/**
+ * The offer letter's form sections (`x-groups`), each naming its fields by dotted path. A function, as
+ * offerLetterSchema is: every schema gets its own copy to change.
+ */
+export function offerLetterGroups(): Array<{ id: string; title: string; fields: string[] }> {
+	return [
+		{
+			id: 'candidate',
+			title: 'Candidate',
+			fields: ['employee.name', 'employee.start_date', 'employee.photo'],
+		},
+		{
+			id: 'terms',
+			title: 'Terms',
+			fields: [
+				'role',
+				'benefits',
+				'employee.salary',
+				'employee.remote',
+				'probation_months',
+				'notes',
+			],
+		},
+	];
+}
+
 export function offerLetterSchema(): JsonSchema {
 	return {
 		$schema: SCHEMA_DIALECT,
@@ -105,25 +131,7 @@ export function offerLetterSchema(): JsonSchema {
 				default: COMPANY_LOGO_PNG.toString('base64'),
 			},
 		},
-		'x-groups': [
-			{
-				id: 'candidate',
-				title: 'Candidate',
-				fields: ['employee.name', 'employee.start_date', 'employee.photo'],
-			},
-			{
-				id: 'terms',
-				title: 'Terms',
-				fields: [
-					'role',
-					'benefits',
-					'employee.salary',
-					'employee.remote',
-					'probation_months',
-					'notes',
-				],
-			},
-		],
+		'x-groups': offerLetterGroups(),
 	};
 }
 

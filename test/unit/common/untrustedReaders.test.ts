@@ -3,9 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { readCompletionChunk } from '../../../nodes/shared/chat/completion';
 import { compactRun } from '../../../nodes/DraftingWorkspace/runs/compact';
-import { describeFile } from '../../../nodes/shared/runs/files';
 import {
-	artifactFallbackName,
 	findRenderedArtifacts,
 	finishedAtOf,
 	isPausedForReview,
@@ -35,6 +33,7 @@ import {
 	userinfoPart,
 } from '../../expectations/untrusted';
 import { runsOf } from '../../support/depth';
+import { recordFiles } from '../runs/recordFiles';
 
 /**
  * Every answer of the service is untrusted input: every reader of its objects takes whatever a JSON object may
@@ -157,18 +156,7 @@ describe('readers of the service’s objects never throw, whatever the fields ho
 	it('property: Simplify’s answer — file names are bare names, links never carry user information', () => {
 		fc.assert(
 			fc.property(oddRecord, (record) => {
-				const files = findRenderedArtifacts(record).map((artifact, index) =>
-					describeFile(
-						{
-							declared: artifact,
-							path: artifact.downloadPath,
-							stepId: artifact.stepId,
-							fallbackName: artifactFallbackName(record, artifact, index),
-						},
-						urlOf,
-					),
-				);
-				const compact = compactRun({ record, files });
+				const compact = compactRun({ record, files: recordFiles(record, urlOf) });
 				expect(typeof compact.finished).toBe('boolean');
 				for (const file of compact.files) {
 					expect(file.name).not.toMatch(FORBIDDEN_IN_NAMES);

@@ -1,23 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { compactRun } from '../../../nodes/DraftingWorkspace/runs/compact';
-import { describeFile } from '../../../nodes/shared/runs/files';
-import { artifactFallbackName, findRenderedArtifacts } from '../../../nodes/shared/runs/record';
+import { recordFiles } from './recordFiles';
 
 const urlOf = (path: string) => (path.startsWith('/') ? `https://ws.example${path}` : undefined);
-/** The record's files as files.api.ts describes them when none was downloaded. */
-const filesOf = (record: IDataObject) =>
-	findRenderedArtifacts(record).map((artifact, index) =>
-		describeFile(
-			{
-				declared: artifact,
-				path: artifact.downloadPath,
-				stepId: artifact.stepId,
-				fallbackName: artifactFallbackName(record, artifact, index),
-			},
-			urlOf,
-		),
-	);
 const render = (stepId: string, extra: Record<string, unknown> = {}) => ({
 	stepId,
 	kind: 'render',
@@ -42,7 +26,7 @@ describe('compactRun (Simplify): the run in a few fields', () => {
 			timings: { totalMs: 5 },
 			steps: [{ stepId: 'a', kind: 'agent', output: 'long text' }, render('s2')],
 		};
-		expect(compactRun({ record, files: filesOf(record) })).toEqual({
+		expect(compactRun({ record, files: recordFiles(record, urlOf) })).toEqual({
 			runId: 'r1',
 			workflowId: 'wf1',
 			workflowName: 'Summary',
