@@ -22,6 +22,8 @@ const resources: OperationMap = {
 };
 
 type NodeError = NodeApiError | NodeOperationError;
+/** The map as read at run time, by the strings a saved workflow holds. */
+type ByName = Partial<Record<string, Partial<Record<string, OperationModule>>>>;
 
 /** Every failure leaves the router as an n8n error that names its item (expression errors keep their own). */
 function toNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): Error {
@@ -79,23 +81,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	// Parameters are plain strings at run time: a workflow saved by a newer package may name an unknown pair.
-	const handler = (resources as Partial<Record<string, Partial<Record<string, OperationModule>>>>)[
-		resource
-	]?.[operation];
-	if (!handler)
-		throw new NodeOperationError(
-			this.getNode(),
-			`The operation "${operation}" of resource "${resource}" is not supported`,
-			{
-				description: 'Update the community node package, or pick another operation.',
-			},
-		);
-	return [
-		await runPaced.call(this, {
-			count: items.length,
-			work: handler.work,
-			execute: handler.execute,
-			outcomeOf,
-		}),
-	];
+	const handler = (resources as ByName)[resource]?.[operation];
+	if (!handler) {
+		const message = `The operation "${operation}" of resource "${resource}" is not supported`;
+		const description = 'Update the community node package, or pick another operation.';
+		throw new NodeOperationError(this.getNode(), message, { description });
+	}
+	const { work, execute } = handler;
+	return [await runPaced.call(this, { count: items.length, work, execute, outcomeOf })];
 }
