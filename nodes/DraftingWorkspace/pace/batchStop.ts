@@ -5,6 +5,7 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
+import { createdOf } from '../../shared/common/errors';
 import { CANCELLED_WAIT_MESSAGE, cancellationError } from '../../shared/transport';
 
 /**
@@ -74,13 +75,21 @@ export function stoppingError(
 	);
 }
 
-/** A cancelled execution's error: a cancelled wait's, or the cancel itself, naming the failure it came after. */
+/**
+ * A cancelled execution's error: a cancelled wait's, or the cancel itself, naming the failure it came after. What the
+ * item had created (a run started before its wait was refused by the stop) stays on the error, with its advice.
+ */
 function namedByCancel(this: IExecuteFunctions, cause: ItemFailure): Error {
 	const rank = stopRank(cause.error);
 	if (rank === 1) return cause.error;
 	const error = cancellationError(this.getNode(), cause.itemIndex);
 	if (rank === 0)
 		error.description = `Item ${cause.itemIndex} had failed meanwhile: ${cause.error.message}`;
+	const created = createdOf(cause.error);
+	if (created) {
+		error.context.created = created;
+		if (rank === 2) error.description = (cause.error as { description?: string }).description;
+	}
 	return error;
 }
 

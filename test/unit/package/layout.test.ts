@@ -51,7 +51,7 @@ const MAY_IMPORT: Record<string, string[]> = {
 	'shared/common': ['shared/transport', 'shared/client'],
 	'shared/runs': ['shared/transport', 'shared/client', 'shared/common'],
 	'shared/chat': ['shared/transport', 'shared/client', 'shared/common'],
-	'DraftingWorkspace/pace': ['shared/transport'],
+	'DraftingWorkspace/pace': ['shared/transport', 'shared/common'],
 	'DraftingWorkspace/mapper': SHARED_BASE,
 	'DraftingWorkspace/execution': [...SHARED_BASE, 'DraftingWorkspace/pace'],
 	'DraftingWorkspace/runs': [
