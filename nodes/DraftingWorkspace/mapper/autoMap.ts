@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { getOwn, isEmptyAnswer, setOwn } from './jsonSchema';
+import { isEmptyAnswer } from './jsonSchema';
+import { getOwn, setOwn } from '../../shared/common/ownKeys';
 
 /**
  * "Map Automatically": an item's JSON onto the field mapper's field ids. Pure: no I/O. Shared by Produce From

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { parseJsonText } from '../../shared/common/jsonObject';
-import { setOwn, typeOf, type Coerced, type JsonSchemaObject } from '../mapper/jsonSchema';
+import { typeOf, type Coerced, type JsonSchemaObject } from '../mapper/jsonSchema';
+import { setOwn } from '../../shared/common/ownKeys';
 
 /**
  * Document fields of a run input (`format: document`, or an array of them): what a field was given (uploaded

@@ -11,15 +11,14 @@ import { parseJsonText } from '../../shared/common/jsonObject';
 import {
 	coerceNumber,
 	fieldTypeOfJsonType,
-	getOwn,
 	isEmptyAnswer,
 	propertiesOf,
 	requiredOf,
-	setOwn,
 	typeOf,
 	type Coerced,
 	type JsonSchemaObject,
 } from '../mapper/jsonSchema';
+import { getOwn, setOwn } from '../../shared/common/ownKeys';
 import { DATE_COLUMN_TYPE, dateRule, LABEL_RULES, labelWithRule } from '../mapper/mapperRules';
 import { normaliseDateAnswer } from '../mapper/dates';
 import { isJsonObject, numberIn } from '../../shared/transport/answer';

@@ -4,13 +4,12 @@ import { booleanFromText } from '../mapper/booleanText';
 import { choiceListOptions, readChoice, readChoiceList } from '../mapper/choices';
 import {
 	coerceNumber,
-	getOwn,
 	isEmptyAnswer,
 	propertiesOf,
-	setOwn,
 	typeOf,
 	type Coerced,
 } from '../mapper/jsonSchema';
+import { getOwn, setOwn } from '../../shared/common/ownKeys';
 import { isJsonObject } from '../../shared/transport/answer';
 import { normaliseDateAnswer } from '../mapper/dates';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { setOwn } from '../mapper/jsonSchema';
+import { setOwn } from '../../shared/common/ownKeys';
 import { isJsonObject } from '../../shared/transport/answer';
 import { carriesUserinfo } from '../../shared/transport/baseUrl';
 

@@ -1,14 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** An own key, `__proto__` included (a record's keys are the service's). */
-function setOwn(target: IDataObject, key: string, value: unknown): void {
-	Object.defineProperty(target, key, {
-		value,
-		enumerable: true,
-		writable: true,
-		configurable: true,
-	});
-}
+import { setOwn } from '../common/ownKeys';
 
 /**
  * Where the absolute link goes: over `downloadPath` (the action node's run records, absolute since 1.0.0), or
