@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE, type HarnessRun } from '../harness';
 import { templatesAdmin } from '../simulator';
-import { byId, useIntegrationContext } from './support';
+import { produceOfferPerItem, useIntegrationContext } from './support';
 
 /**
  * A long batch stopped by its execution's cancel (the Stop button): at Batch Size Auto over 1,000 Produce From
@@ -12,22 +12,7 @@ import { byId, useIntegrationContext } from './support';
 const ctx = useIntegrationContext({ runTimeScale: 0, chatChunkDelayMs: 0 });
 const ITEMS = 1_000;
 
-const produce = {
-	resource: 'document',
-	operation: 'produce',
-	templateId: byId('tpl_offer_letter'),
-	title: '={{ $json.title }}',
-	answers: {
-		mappingMode: 'defineBelow',
-		value: {
-			'employee.name': '={{ $json.name }}',
-			'employee.start_date': '2026-03-01',
-			role: 'Counsel',
-		},
-		matchingColumns: [],
-		schema: [],
-	},
-};
+const produce = produceOfferPerItem({ strict: false });
 const people = Array.from({ length: ITEMS }, (_, index) => ({
 	json: { title: `Offer ${index}`, name: `Person ${index}` },
 }));
