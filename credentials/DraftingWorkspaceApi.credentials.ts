@@ -80,9 +80,9 @@ export class DraftingWorkspaceApi implements ICredentialType {
 			placeholder: 'https://workspace.example.com',
 			// n8n's credential tester shows a request's network failure as its bare code (a declarative test cannot
 			// word it), so the words for the two a user meets are next to the field, before the test.
-			hint: 'Starts with https:// or http://. If the test says ERR_INVALID_URL, add the scheme; ECONNREFUSED means nothing answers at this address (check the port, and that the service runs).',
+			hint: 'If the test says ERR_INVALID_URL, add the scheme; ECONNREFUSED means nothing answers at this address (check the port).',
 			description:
-				'The address of the service API, as shown in the workspace next to your API keys, with or without /v1: https://workspace.example.com and https://workspace.example.com/v1 reach the same API. A trailing slash is fine.',
+				'The address of the service API, starting with https:// or http://, as shown in the workspace next to your API keys, with or without /v1: https://workspace.example.com and https://workspace.example.com/v1 reach the same API. A trailing slash is fine.',
 		},
 		{
 			displayName: 'API Key',

@@ -22,7 +22,7 @@ describe('the Base URL field', () => {
 
 	it('words, under the field, the codes the credential test shows bare', () => {
 		expect(baseUrl.placeholder).toBe('https://workspace.example.com');
-		expect(baseUrl.hint).toContain('https:// or http://');
+		expect(baseUrl.description).toContain('https:// or http://');
 		expect(baseUrl.hint).toContain('ERR_INVALID_URL');
 		expect(baseUrl.hint).toContain('ECONNREFUSED');
 	});
