@@ -16,6 +16,7 @@ import { executeStep, outputJson } from './output';
 import { addAction, addStartRun, addTrigger } from './panel';
 import {
 	chooseOption,
+	closeDropdown,
 	collectionOptions,
 	labelTooltip,
 	listResources,
@@ -288,7 +289,7 @@ step(
 		}).toEqual({ camelCase: true, snakeCase: [] });
 		const options = await collectionOptions(page, 'Options');
 		expect(options).toContain(EXPECTED.item11.temperature);
-		await page.keyboard.press('Escape');
+		await closeDropdown(page);
 		await chooseOption(page, 'responseFormat', 'JSON Schema');
 		await parameterLabel(page, EXPECTED.item11.responseSchema).waitFor(SOON);
 		const format = await parameterLabel(page, 'Response Format').boundingBox();
@@ -325,7 +326,7 @@ step(
 		const waitOptions = await collectionOptions(page, 'Wait Options');
 		await shot('item-11-wait-options');
 		expect(waitOptions).toContain(EXPECTED.item11.followAtMost);
-		await page.keyboard.press('Escape');
+		await closeDropdown(page);
 
 		for (let run = 0; run < 2; run++)
 			await startRun(file.editor.simulatorUrl, FIXTURE_IDS.workflows.agentSummary, CONTRACT_TEXT);

@@ -37,6 +37,27 @@ async function openDropdown(page: Page, trigger: Locator): Promise<string[]> {
 	);
 }
 
+/**
+ * Closes the open dropdown as a user does, with Escape, and waits until it is gone. On a busy machine the popper can
+ * take the first Escape before it is ready for it, so Escape is pressed again while entries still show; it is never
+ * pressed once they are gone (an Escape with no dropdown open closes the node's panel).
+ */
+export async function closeDropdown(page: Page): Promise<void> {
+	await waitUntil(
+		'the open dropdown to close',
+		async () => {
+			if ((await visibleOptions(page).count()) === 0) return true;
+			await page.keyboard.press('Escape');
+			await visibleOptions(page)
+				.first()
+				.waitFor({ state: 'hidden', timeout: 2_000 })
+				.catch(() => undefined);
+			return (await visibleOptions(page).count()) === 0;
+		},
+		20_000,
+	);
+}
+
 /** Picks the open dropdown's entry named `option` (`names`: what it lists; `what`: its name for an error). */
 export async function pickOption(
 	page: Page,
@@ -149,6 +170,26 @@ export const mapperField = (page: Page, id: string) =>
 	page.locator('[data-test-id="mapping-fields-container"] .parameter-item', {
 		has: page.locator(`label[for='value["${id}"]']`),
 	});
+
+/**
+ * Mapper labels the node adds a rule to (a parenthesis) whose text does not fit: the label, or any element in it,
+ * wider inside than out. A service's own long title is cut by n8n as any label is.
+ */
+export async function cutMapperLabels(page: Page): Promise<string[]> {
+	return await page.locator('[data-test-id="mapping-fields-container"]').evaluate((root) => {
+		const cut: string[] = [];
+		for (const label of root.querySelectorAll('label[for^="value["]')) {
+			const elements = [label, ...label.querySelectorAll('*')] as HTMLElement[];
+			const title = label.textContent?.trim() ?? '';
+			if (
+				title.includes('(') &&
+				elements.some((element) => element.scrollWidth > element.clientWidth + 1)
+			)
+				cut.push(title);
+		}
+		return cut;
+	});
+}
 
 /** What input n8n gives each mapper field: a date picker, a dropdown, a switch, or a text box. */
 export async function mapperFieldKinds(page: Page, ids: string[]): Promise<Record<string, string>> {
