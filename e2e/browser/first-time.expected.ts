@@ -18,7 +18,7 @@ export const EXPECTED = {
 	item3: {
 		templateNotice: 'Dates: yyyy-MM-dd.',
 		runNotice: 'Documents: a binary field name',
-		choices: 'Benefits (one or more)',
+		choices: 'Benefits (several: Expression)',
 		picture: 'Photo (binary)',
 	},
 	/** 5: the simplified run's result text and its file in the one file shape. */

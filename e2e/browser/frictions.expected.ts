@@ -19,7 +19,7 @@ export const FRICTIONS = {
 	 * (as an expression); a refusal names the label and the allowed values.
 	 */
 	choices: {
-		label: 'Benefits (one or more)',
+		label: 'Benefits (several: Expression)',
 		listed: ['Health', 'Pension', 'Gym', 'Training'],
 		several: 'Training, gym',
 		/** The produced document's line for the answer given as an expression: both choices, in the order given. */
@@ -29,7 +29,7 @@ export const FRICTIONS = {
 	},
 	/** 6: labels that must show in full. */
 	labels: {
-		template: ['Start date (yyyy-MM-dd)', 'Benefits (one or more)', 'Photo (binary)'],
+		template: ['Start date (yyyy-MM-dd)', 'Benefits (several: Expression)', 'Photo (binary)'],
 		run: ['Effective date (date)', 'Source document (binary)'],
 	},
 	/** 8: the notice that no longer shows above an agent's text column. */

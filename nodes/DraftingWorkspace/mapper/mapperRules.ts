@@ -15,7 +15,7 @@ export const LABEL_RULES = {
 	dateShort: 'date',
 	binaryField: 'binary',
 	binaryFields: 'binary fields',
-	several: 'one or more',
+	several: 'several: Expression',
 } as const;
 
 export type LabelRule = (typeof LABEL_RULES)[keyof typeof LABEL_RULES];

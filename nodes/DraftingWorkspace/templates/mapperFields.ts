@@ -14,7 +14,7 @@ import { isPictureField, templateFields, type AnswerProblem, type TemplateField 
 /**
  * Produce From Template's field mapper: one column per answerable field of the template's `inputSchema`, by
  * dotted path. Pure: no I/O. A column shows what the mapper can show (a dropdown for one choice) and puts the rule a
- * type cannot show in the label (`Start date (yyyy-MM-dd)`, `Benefits (one or more)`, `Photo (binary)`);
+ * type cannot show in the label (`Start date (yyyy-MM-dd)`, `Benefits (several: Expression)`, `Photo (binary)`);
  * the notice above the mapper says it all.
  */
 

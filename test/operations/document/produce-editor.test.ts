@@ -48,7 +48,7 @@ describe('the Answers mapper', () => {
 		expect(offer['employee.remote'].type).toBe('boolean');
 		expect(offer['employee.salary'].type).toBe('number');
 		expect(offer.benefits).toMatchObject({
-			displayName: 'Benefits (one or more)',
+			displayName: 'Benefits (several: Expression)',
 			type: 'options',
 			options: ['Health', 'Pension', 'Gym', 'Training'].map((text) => ({
 				name: text,

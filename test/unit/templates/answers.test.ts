@@ -67,7 +67,7 @@ describe('templateFields / templateMapperFields', () => {
 		// Several choices: a dropdown of the allowed values, so they are known before a run; the label says several go.
 		expect(columns.benefits).toMatchObject({
 			type: 'options',
-			displayName: 'benefits (one or more)',
+			displayName: 'benefits (several: Expression)',
 			options: [
 				{ name: 'X', value: 'X' },
 				{ name: 'Y', value: 'Y' },

@@ -68,7 +68,7 @@ describe('Produce From Template mapper columns', () => {
 		expect(columns['employee.remote'].type).toBe('boolean');
 		expect(columns['employee.salary'].type).toBe('number');
 		expect(columns.benefits).toMatchObject({
-			displayName: 'Benefits (one or more)',
+			displayName: 'Benefits (several: Expression)',
 			type: 'options',
 			options: [
 				{ name: 'Health', value: 'Health' },
@@ -131,7 +131,7 @@ describe('Start Run mapper', () => {
 			},
 		};
 		expect(runInputFields(tags)[0]).toMatchObject({
-			displayName: 'Tags (one or more)',
+			displayName: 'Tags (several: Expression)',
 			type: 'options',
 			options: [
 				{ name: 'A', value: 'A' },
@@ -151,7 +151,7 @@ describe('Start Run mapper', () => {
 			},
 		};
 		expect(runInputFields(many)[0]).toMatchObject({
-			displayName: 'Jurisdictions (one or more)',
+			displayName: 'Jurisdictions (several: Expression)',
 			options: jurisdictions.map((text) => ({ name: text, value: text })),
 		});
 	});
