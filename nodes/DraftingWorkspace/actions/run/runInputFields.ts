@@ -103,6 +103,8 @@ export const inputDescription: INodeProperties[] = [
 		type: 'json',
 		default: '{}',
 		required: true,
+		// The date form under the box, before a run: the description shows only while hovering the label.
+		hint: 'Dates as yyyy-MM-dd, e.g. 2026-03-01; leave optional fields out rather than sending null',
 		description:
 			"The input object, matching the workflow's input schema. Dates are yyyy-MM-dd. Leave optional fields out rather than sending null.",
 		displayOptions: { show: { ...show, inputMode: ['json'] } },
