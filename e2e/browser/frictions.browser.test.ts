@@ -16,6 +16,7 @@ import { executeStep, outputJson } from './output';
 import { addAction, addStartRun } from './panel';
 import {
 	chooseOption,
+	cutMapperLabels,
 	expressionInMapperField,
 	fillMapperField,
 	locatorInput,
@@ -28,6 +29,7 @@ import {
 	pickOption,
 	pickResource,
 } from './parameters';
+import { answerOfferLetterRequired, openOfferLetter } from './offerLetter';
 import { documentMarkdown } from './service';
 import { browserFile } from './steps';
 
@@ -39,47 +41,10 @@ beforeAll(() => {
 });
 const SOON = { timeout: 10_000 };
 
-/** The offer letter's required answers, so n8n lets the step run (it refuses a node with empty required fields). */
-async function answerRequired(): Promise<void> {
-	await fillMapperField(page, 'employee.name', 'Jordan Lee');
-	await fillMapperField(page, 'employee.start_date', '2026-03-01');
-	await mapperField(page, 'role').locator('.el-select').first().click();
-	await page
-		.locator('.el-select-dropdown__item')
-		.filter({ visible: true, hasText: /^\s*Counsel\s*$/ })
-		.click();
-}
-
-/**
- * Mapper labels the node adds a rule to (a parenthesis) whose text does not fit: the label, or any element in it,
- * wider inside than out. A service's own long title is cut by n8n as any label is.
- */
-async function cutLabels(): Promise<string[]> {
-	return await page.locator('[data-test-id="mapping-fields-container"]').evaluate((root) => {
-		const cut: string[] = [];
-		for (const label of root.querySelectorAll('label[for^="value["]')) {
-			const elements = [label, ...label.querySelectorAll('*')] as HTMLElement[];
-			const title = label.textContent?.trim() ?? '';
-			if (
-				title.includes('(') &&
-				elements.some((element) => element.scrollWidth > element.clientWidth + 1)
-			)
-				cut.push(title);
-		}
-		return cut;
-	});
-}
-
-async function openOfferLetter(): Promise<void> {
-	await addAction(page, 'Produce a document from a template');
-	await pickResource(page, 'templateId', 'Employment offer letter');
-	await mapperField(page, 'employee.start_date').waitFor();
-}
-
 step(
 	'friction 1: a date typed as 2026-03-01 stays after Tab; a wrong one is refused naming the field and the form',
 	async () => {
-		await openOfferLetter();
+		await openOfferLetter(page);
 		expect(await mapperFieldKinds(page, ['employee.start_date'])).toEqual({
 			'employee.start_date': 'text',
 		});
@@ -93,7 +58,7 @@ step(
 		await shot('friction-01-date-kept');
 		expect(await input.inputValue()).toBe('2026-03-01');
 
-		await answerRequired();
+		await answerOfferLetterRequired(page);
 		await fillMapperField(page, 'employee.start_date', '01/03/2026');
 		const run = await executeStep(page);
 		await shot('friction-01-date-refused');
@@ -153,8 +118,8 @@ step(
 step(
 	'friction 5: Benefits lists its allowed values before a run and says it takes several; several go as an expression; a wrong one is refused naming Benefits and its values',
 	async () => {
-		await openOfferLetter();
-		await answerRequired();
+		await openOfferLetter(page);
+		await answerOfferLetterRequired(page);
 		expect(await mapperField(page, 'benefits').innerText()).toContain(FRICTIONS.choices.label);
 		const listed = await mapperFieldOptions(page, 'benefits');
 		await shot('friction-05-benefits-choices');
@@ -179,10 +144,10 @@ step(
 );
 
 step('friction 6: every mapper label shows in full at 1440 px', async () => {
-	await openOfferLetter();
+	await openOfferLetter(page);
 	const offerLabels = (await mapperFields(page)).map((field) => field.label);
 	await shot('friction-06-template-labels');
-	expect(await cutLabels()).toEqual([]);
+	expect(await cutMapperLabels(page)).toEqual([]);
 	for (const label of FRICTIONS.labels.template)
 		expect(offerLabels.some((shown) => shown.startsWith(label))).toBe(true);
 
@@ -191,7 +156,7 @@ step('friction 6: every mapper label shows in full at 1440 px', async () => {
 	await mapperField(page, 'source_document').waitFor();
 	const runLabels = (await mapperFields(page)).map((field) => field.label);
 	await shot('friction-06-run-labels');
-	expect(await cutLabels()).toEqual([]);
+	expect(await cutMapperLabels(page)).toEqual([]);
 	for (const label of FRICTIONS.labels.run)
 		expect(runLabels.some((shown) => shown.startsWith(label))).toBe(true);
 });

@@ -38,6 +38,11 @@ export async function startRun(
 	throw new Error(`run ${runId} did not end within 20 s`);
 }
 
+/** The input a run was started with, as the service keeps it. */
+export async function runInput(base: string, runId: string): Promise<unknown> {
+	return (await call(base, 'GET', `/workflows/runs/${runId}`)).input;
+}
+
 /** A finished NDA drafting run whose input carries one uploaded document (`filename`); returns the run's id. */
 export async function startRunWithDocument(base: string, filename: string): Promise<string> {
 	const text = 'Mutual NDA between Acme Ltd and Example Corp.';
