@@ -40,10 +40,16 @@ export interface PaceCase {
 	itemMs: number;
 	/** Requests the service needs per item at the least (what the key's rate limit counts). */
 	requestsPerItem: number;
+	/** Requests this package's node makes once per execution besides its items' (the key's limit counts them too). */
+	requestsPerExecution?: number;
 	items(sim: SimulatorProcess, count: number): Promise<IDataObject[]>;
 	ours(batchSize?: number): Chain;
 	http(url: string, batching: boolean): Chain;
 }
+
+/** Every request this package's node makes for `count` items: what the key's rate limit counts. */
+export const requestsOf = (testCase: PaceCase, count: number): number =>
+	count * testCase.requestsPerItem + (testCase.requestsPerExecution ?? 0);
 
 /** HTTP Request's Batching option as a careful user sets it for 300 requests a minute: 5 items, then 1 s. */
 const BATCHING = { batching: { batch: { batchSize: 5, batchInterval: 1000 } } };
@@ -129,6 +135,8 @@ function produceCase(pdf: boolean): PaceCase {
 			: 'Produce From Template (1 s render)',
 		itemMs: TRIP + PACE.produceDocumentMs + (pdf ? TRIP + PACE.documentContentMs : 0),
 		requestsPerItem: pdf ? 2 : 1,
+		// The template, read before the first document to check the answers against its live schema.
+		requestsPerExecution: 1,
 		items: async (_sim, count) =>
 			numbered(count, (index) => ({ title: `Offer letter ${index + 1}` })),
 		ours: (batchSize) => oursChain('Produce', produceParameters(pdf), batchSize),

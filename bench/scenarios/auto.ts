@@ -1,7 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 import { FIXED_BATCH_SIZE } from '../../nodes/DraftingWorkspace/pace/batching';
 import { LATENCY_PROFILES } from '../../test/simulator/latency-profiles';
-import { PACE_CASES, type Chain, type PaceCase } from '../lib/paceCases';
+import { PACE_CASES, requestsOf, type Chain, type PaceCase } from '../lib/paceCases';
 import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorProcess';
 import { measure, type PaceSide } from './pace';
 
@@ -47,13 +47,20 @@ export interface AutoRow {
 	httpBatching: AutoSide;
 }
 
-/** The profile's bound: what it serves at once decides the rounds of 1 s; a rate limit its minutes. */
-function profileBound(profile: AutoProfile, items: number): number {
+/**
+ * The profile's bound: what it serves at once decides the rounds of 1 s; a rate limit its minutes, for every
+ * request the case makes (its items' and, for this package's node, its reads once per execution: at 600 items and
+ * 300 a minute, Produce's template read is the 601st request, which the limit lets through a minute later).
+ */
+function profileBound(profile: AutoProfile, items: number, testCase: PaceCase): number {
 	const shape = LATENCY_PROFILES[profile];
 	const itemS = (shape.roundTripMs + shape.runStartMs) / 1000;
 	const atOnce = shape.capacity ?? shape.comfortableLoad ?? items;
 	const limit = shape.rateLimitPerMinute ?? 300;
-	return Math.max(itemS * Math.ceil(items / atOnce), Math.floor((items - 1) / limit) * 60);
+	return Math.max(
+		itemS * Math.ceil(items / atOnce),
+		Math.floor((requestsOf(testCase, items) - 1) / limit) * 60,
+	);
 }
 
 interface LogEntry {
@@ -142,7 +149,7 @@ export async function autoAgainstProfiles(
 						key: testCase.key,
 						label: testCase.label.replace(/ \(.*\)$/, ''),
 						items: count,
-						bound: profileBound(profile, count),
+						bound: profileBound(profile, count, testCase),
 						auto: await side(sim, testCase, count, sides.auto),
 						fixed: await side(sim, testCase, count, sides.fixed),
 						httpDefaults: await side(sim, testCase, count, sides.httpDefaults),

@@ -5,7 +5,7 @@ import { FIXED_BATCH_SIZE } from '../../nodes/DraftingWorkspace/pace/batching';
 import { credentialFor } from '../../test/harness';
 import { FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
-import { PACE_CASES, PACE_SIZES, type Chain, type PaceCase } from '../lib/paceCases';
+import { PACE_CASES, PACE_SIZES, requestsOf, type Chain, type PaceCase } from '../lib/paceCases';
 import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorProcess';
 import { connect, manualTrigger, type BenchNode } from '../lib/workflow';
 
@@ -122,7 +122,7 @@ async function measureCase(
 	const windowN = await measure(sim, testCase, count, testCase.ours(count));
 	const httpDefaults = await measure(sim, testCase, count, testCase.http(sim.url, false));
 	const httpBatching = await measure(sim, testCase, count, testCase.http(sim.url, true));
-	const requests = count * testCase.requestsPerItem;
+	const requests = requestsOf(testCase, count);
 	return {
 		key: testCase.key,
 		label: testCase.label,
