@@ -12,5 +12,7 @@ module.exports = {
 	},
 	// Each version's setup and essentials take about a minute (n8n commands of 2-6 s each, two starts for the trigger).
 	testTimeout: 180000,
+	// The hosts come in two files (essentials.ts): two n8n at once, as the e2e suite runs them on the 2-core machines.
+	maxWorkers: 2,
 	verbose: true,
 };

@@ -1,6 +1,6 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // npm run test:matrix: build and pack the package, install every n8n of the matrix (e2e/matrix/hosts.ts; cached
-// after the first time), run the essentials in each (matrix.e2e.test.ts), then write the table into README.md and
+// after the first time), run the essentials in each (essentials.ts), then write the table into README.md and
 // e2e/README.md from Jest's results. A run narrowed by extra Jest arguments (`-- -t 2.0.3`) writes no table.
 import { rmSync } from 'node:fs';
 

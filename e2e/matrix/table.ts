@@ -1,5 +1,5 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
-// The matrix's table: version × (nodes loaded, each essential), made from Jest's results of matrix.e2e.test.ts and
+// The matrix's table: version × (nodes loaded, each essential), made from Jest's results of essentials.ts and
 // the facts each host's run wrote (Node version, SDK, the node types n8n offered), and written between the
 // markers of README.md and e2e/README.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
