@@ -78,7 +78,7 @@ class RequestFloorNode implements INodeType {
 			return [
 				[
 					{
-						json: { uploaded: statusCode === 201 || statusCode === 200, statusCode },
+						json: { uploaded: statusCode >= 200 && statusCode < 300, statusCode },
 						pairedItem: { item: 0 },
 					},
 				],
