@@ -233,6 +233,15 @@ async function main(): Promise<void> {
 				await startWithFilesBatch(),
 			];
 			results.batches = batches;
+			for (const row of batches)
+				for (const [side, clock] of [
+					['this package', row.oursClock],
+					['the loop', row.loopClock],
+				] as const)
+					if (clock)
+						console.log(
+							`bench: 6. ${row.label}, ${side}, by the simulator's clock: ${clock.runs} runs, the longest ${clock.longestRunSeconds.toFixed(2)} s; the last ended ${clock.lastEndSeconds.toFixed(2)} s after the node started, the node ended ${clock.afterLastEndSeconds.toFixed(2)} s after that`,
+						);
 			for (const row of batches) {
 				const ratio = row.oursSeconds / row.minimumSeconds;
 				rows.push({

@@ -1,10 +1,20 @@
+/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 /**
  * The floor of scenarios 4 and 5: a bench-only node that does nothing but what every node must, through n8n's
  * own helpers, with the package's credential. `json`: per item, one parameter read (the path, an expression in
  * the bench) and one `httpRequestWithAuthentication` GET with the options this package's transport uses,
- * `concurrency` items at a time. `file`: one GET whose body, a stream, goes to `prepareBinaryData`. What a side
+ * `concurrency` items at a time. `file`: one GET whose body, a stream, goes to `prepareBinaryData`. `upload`: the item's
+ * binary file streamed from n8n's store (`getBinaryStream`) to n8n's request helper as a one-file multipart body
+ * with its Content-Length, redirects off (the body n8n-api-facts.md §1 finds cheapest); `nodeUpload`: the same
+ * file, read with Node's own `fs.createReadStream` and piped into Node's `http.request` (no n8n at all). What a side
  * costs above this floor is its own; the floor itself is n8n's (and Node's).
  */
+import { createReadStream } from 'node:fs';
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
+
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type {
 	IDataObject,
@@ -38,6 +48,8 @@ class RequestFloorNode implements INodeType {
 				options: [
 					{ name: 'JSON', value: 'json' },
 					{ name: 'File', value: 'file' },
+					{ name: 'Upload', value: 'upload' },
+					{ name: 'Node Upload', value: 'nodeUpload' },
 				],
 				default: 'json',
 			},
@@ -59,7 +71,20 @@ class RequestFloorNode implements INodeType {
 				disableFollowRedirect: true,
 				timeout: 60_000,
 			})) as IN8nHttpFullResponse;
-		if (this.getNodeParameter('mode', 0) === 'file') {
+		const mode = this.getNodeParameter('mode', 0) as string;
+		if (mode === 'upload' || mode === 'nodeUpload') {
+			const url = this.getNodeParameter('url', 0) as string;
+			const statusCode = await (mode === 'upload' ? helperUpload : nodeUpload).call(this, url);
+			return [
+				[
+					{
+						json: { uploaded: statusCode >= 200 && statusCode < 300, statusCode },
+						pairedItem: { item: 0 },
+					},
+				],
+			];
+		}
+		if (mode === 'file') {
 			const response = await get(0, true);
 			const binary = await this.helpers.prepareBinaryData(
 				response.body as Buffer,
@@ -99,12 +124,81 @@ class RequestFloorNode implements INodeType {
 	}
 }
 
+const BOUNDARY = '--------------------------0123456789abcdef01234567';
+function framing(bytes: number): { head: Buffer; tail: Buffer; length: number } {
+	const head = Buffer.from(
+		`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="large-input.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+	);
+	const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+	return { head, tail, length: head.length + bytes + tail.length };
+}
+const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
+
+/** The item's stored file, streamed from n8n's binary store to n8n's request helper. */
+async function helperUpload(this: IExecuteFunctions, url: string): Promise<number> {
+	const binary = this.helpers.assertBinaryData(0, 'data');
+	const { head, tail, length } = framing(Number(binary.bytes));
+	const source = await this.helpers.getBinaryStream(binary.id ?? '');
+	async function* frames(): AsyncGenerator<Buffer> {
+		yield head;
+		for await (const chunk of source) yield chunk as Buffer;
+		yield tail;
+	}
+	const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+		method: 'POST',
+		url,
+		body: Readable.from(frames(), { objectMode: false }) as unknown as Buffer,
+		headers: { 'content-type': CONTENT_TYPE, 'content-length': String(length) },
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		timeout: 60_000,
+	})) as IN8nHttpFullResponse;
+	return response.statusCode;
+}
+
+/** The same file read by Node's fs and piped into Node's http.request: no n8n between the file and the socket. */
+async function nodeUpload(this: IExecuteFunctions, url: string): Promise<number> {
+	const binary = this.helpers.assertBinaryData(0, 'data');
+	const { head, tail, length } = framing(Number(binary.bytes));
+	const path = Container.get(BinaryDataService).getPath(binary.id ?? '');
+	const credentials = await this.getCredentials<{ apiKey: string }>(CREDENTIAL_TYPE);
+	return await new Promise<number>((resolve, reject) => {
+		const req = request(
+			url,
+			{
+				method: 'POST',
+				headers: {
+					authorization: `Bearer ${credentials.apiKey}`,
+					'content-type': CONTENT_TYPE,
+					'content-length': length,
+				},
+			},
+			(response) => {
+				response.resume();
+				response.on('end', () => resolve(response.statusCode ?? 0));
+			},
+		);
+		req.on('error', reject);
+		req.write(head);
+		const file = createReadStream(path);
+		file.on('error', reject);
+		file.on('end', () => req.end(tail));
+		file.pipe(req, { end: false });
+	});
+}
+
 let registered = false;
 
 /** The floor node, registered on first use. */
 export function requestFloor(
 	name: string,
-	parameters: { mode: 'json' | 'file'; url: string; concurrency?: number },
+	parameters: {
+		mode: 'json' | 'file' | 'upload' | 'nodeUpload';
+		url: string;
+		concurrency?: number;
+	},
 ): BenchNode {
 	if (!registered)
 		registerNodeTypes({ [FLOOR_TYPE]: { type: new RequestFloorNode(), sourcePath: '' } });

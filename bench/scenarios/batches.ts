@@ -5,6 +5,7 @@ import { credentialFor } from '../../test/harness';
 import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
 import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorProcess';
+import { runClock, type RunClock } from '../lib/runClock';
 import { pollingEdges, pollingNodes } from '../lib/runs';
 import { connect, manualTrigger, ours, type BenchNode } from '../lib/workflow';
 
@@ -26,6 +27,9 @@ export interface BatchRow {
 	/** The hand-built HTTP Request loop doing the same batch (runs only). */
 	loopSeconds?: number;
 	loopFailed?: number;
+	/** The runs by the simulator's clock, for this package's node and for the loop (runs only). */
+	oursClock?: RunClock;
+	loopClock?: RunClock;
 }
 
 /** Queue 50 ms + two agent steps of 300 ms + render 100 ms: the Contract summary run at runTimeScale 1. */
@@ -55,7 +59,7 @@ async function timeNode(
 	sim: SimulatorProcess,
 	items: IDataObject[],
 	node: BenchNode,
-): Promise<{ seconds: number; failed: number }> {
+): Promise<{ seconds: number; failed: number; startedAt: number; finishedAt: number }> {
 	const run = await runTimed(withSource(items, [{ ...node, onError: 'continueRegularOutput' }]), {
 		credentials: [credentialFor(sim.url, FIXTURE_KEYS.full)],
 	});
@@ -69,13 +73,9 @@ async function timeNode(
 		console.warn(
 			`bench: ${node.name}: ${failed} failed, e.g. ${JSON.stringify(output.find((item) => typeof item.json.error === 'string')?.json ?? run.result.error).slice(0, 400)}`,
 		);
-	return {
-		seconds:
-			((run.finishedAt.get(node.name) ?? Number.NaN) -
-				(run.startedAt.get(node.name) ?? Number.NaN)) /
-			1000,
-		failed,
-	};
+	const startedAt = run.startedAt.get(node.name) ?? Number.NaN;
+	const finishedAt = run.finishedAt.get(node.name) ?? Number.NaN;
+	return { seconds: (finishedAt - startedAt) / 1000, failed, startedAt, finishedAt };
 }
 
 const textItems = (count: number) =>
@@ -98,7 +98,7 @@ const startNode = (wait: boolean) =>
 async function httpLoop(
 	sim: SimulatorProcess,
 	items: IDataObject[],
-): Promise<{ seconds: number; failed: number }> {
+): Promise<{ seconds: number; failed: number; startedAt: number; finishedAt: number }> {
 	const startBody = `={{ JSON.stringify({ workflowId: '${FIXTURE_IDS.workflows.agentSummary}', input: $json.text }) }}`;
 	const nodes: BenchNode[] = [
 		...pollingNodes(sim.url, startBody, '$json.runId', LOOP_INTERVAL_S),
@@ -112,12 +112,13 @@ async function httpLoop(
 		},
 	});
 	const completed = done.filter((json) => json.status === 'Completed').length;
+	const startedAt = run.startedAt.get('Start Run') ?? Number.NaN;
+	const finishedAt = run.finishedAt.get('Done') ?? Number.NaN;
 	return {
-		seconds:
-			((run.finishedAt.get('Done') ?? Number.NaN) -
-				(run.startedAt.get('Start Run') ?? Number.NaN)) /
-			1000,
+		seconds: (finishedAt - startedAt) / 1000,
 		failed: items.length - completed + (run.result.status === 'success' ? 0 : 1),
+		startedAt,
+		finishedAt,
 	};
 }
 
@@ -132,7 +133,9 @@ export async function runsBatch(count = 50, runSeconds = 10): Promise<BatchRow> 
 		const pacing = await timeNode(sim, items, startNode(false));
 		await new Promise((resolve) => setTimeout(resolve, runSeconds * 1000));
 		const mine = await timeNode(sim, items, startNode(true));
+		const oursClock = await runClock(sim, mine.startedAt, mine.finishedAt);
 		const loop = await httpLoop(sim, items);
+		const loopClock = await runClock(sim, loop.startedAt, loop.finishedAt);
 		return {
 			label: `${count} runs of a ${runSeconds} s workflow, Start + Wait for Completion`,
 			items: count,
@@ -143,6 +146,8 @@ export async function runsBatch(count = 50, runSeconds = 10): Promise<BatchRow> 
 			failed: mine.failed,
 			loopSeconds: loop.seconds,
 			loopFailed: loop.failed,
+			oursClock,
+			loopClock,
 		};
 	} finally {
 		await sim.stop();

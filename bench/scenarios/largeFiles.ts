@@ -1,5 +1,7 @@
 /* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
+import { execFile } from 'node:child_process';
 import { request, type IncomingMessage } from 'node:http';
+import { promisify } from 'node:util';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import { FIXTURE_IDS, FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from '../lib/engine';
 import { requestFloor } from '../lib/floorNode';
 import { startMemoryProbe } from '../lib/memory';
+import { UPLOAD_SIDES, type UploadChildResult, type UploadSide } from '../lib/uploadChild';
 import { mb } from '../lib/report';
 import type { SimulatorProcess } from '../lib/simulatorProcess';
 import { sleep, summarize, type Summary } from '../lib/stats';
@@ -41,6 +44,8 @@ export interface MemoryRow {
 	buffers?: Record<string, Summary>;
 	errors: string[];
 }
+
+const execFileAsync = promisify(execFile);
 
 type Measure = () => Promise<{ growth: number; buffers?: number; error?: string }>;
 
@@ -177,6 +182,22 @@ function collected(measure: Measure): Measure {
 	};
 }
 
+/** One upload sample of `side` in a fresh process (bench/lib/uploadChild.ts), with the bench's own flags. */
+function uploadInChild(side: UploadSide, simUrl: string): Measure {
+	return async () => {
+		const child = join(__dirname, '..', 'lib', 'uploadChild.ts');
+		const { stdout } = await execFileAsync(
+			process.execPath,
+			['--expose-gc', '--require', 'tsx/cjs', child, side, simUrl, String(FILE_BYTES)],
+			{ encoding: 'utf8', maxBuffer: 16 * 2 ** 20 },
+		);
+		const line = stdout.split('\n').find((text) => text.startsWith('UPLOAD_RESULT '));
+		if (!line) return { growth: Number.NaN, error: 'the upload child printed no result' };
+		const result = JSON.parse(line.slice('UPLOAD_RESULT '.length)) as UploadChildResult;
+		return { growth: result.growthBytes, buffers: result.buffersGrowthBytes, error: result.error };
+	};
+}
+
 const times = (summary: Summary): string =>
 	`${mb(summary.median)} = ${(summary.median / FILE_BYTES).toFixed(2)}×`;
 
@@ -222,37 +243,19 @@ async function runWithLargeRenderedFile(
 export async function largeFiles(sim: SimulatorProcess, repeats = 5): Promise<MemoryRow[]> {
 	const credentials = [credentialFor(sim.url, FIXTURE_KEYS.full)];
 	const uploadLabel = 'Upload 50 MB from a binary field';
-	const upload = await compare(uploadLabel, repeats, {
-		ours: workflowSide(
-			after(
-				largeFile(FILE_BYTES),
-				ours('Measured', {
-					resource: 'inputDocument',
-					operation: 'upload',
-					binaryPropertyName: 'data',
-					waitUntilReady: false,
-				}),
-			),
-			credentials,
-		),
-		httpRequest: workflowSide(
-			after(
-				largeFile(FILE_BYTES),
-				httpRequest('Measured', {
-					method: 'POST',
-					url: `${sim.url}/workflow-inputs/documents`,
-					sendBody: true,
-					contentType: 'multipart-form-data',
-					bodyParameters: {
-						parameters: [
-							{ parameterType: 'formBinaryData', name: 'file', inputDataFieldName: 'data' },
-						],
-					},
-				}),
-			),
-			credentials,
-		),
-	});
+	// Each sample in a fresh process (bench/lib/uploadChild.ts): the same allocator state for every side.
+	// Three measured rounds: six sides of a fresh process each take about as long as the five in-process rounds did.
+	const upload = await compare(
+		uploadLabel,
+		Math.min(repeats, 3),
+		Object.fromEntries(UPLOAD_SIDES.map((side) => [side, uploadInChild(side, sim.url)])),
+	);
+	const { ours: oursUp, httpRequest: httpUp, ...uploadFloors } = upload.samples;
+	const uploadRow =
+		`${uploadLabel}, each sample a fresh process (noise floor, the same workflow with nothing uploaded: ${times(uploadFloors.idle)}; ` +
+		`Node's fs stream piped to http.request ${times(uploadFloors.nodeHttp)}, n8n's request helper with the store's stream ${times(uploadFloors.n8nHelper)}; ` +
+		`this package with a minor GC every 5 ms ${times(uploadFloors.oursCollected)}; V8 buffers at peak, garbage included: this package ${mb(upload.buffers.ours.median)}, ` +
+		`Node's ${mb(upload.buffers.nodeHttp.median)}, n8n's helper ${mb(upload.buffers.n8nHelper.median)})`;
 
 	// One more upload (not measured) provides the 50 MB document the download side serves.
 	const seeded = await growthOf(
@@ -316,10 +319,11 @@ export async function largeFiles(sim: SimulatorProcess, repeats = 5): Promise<Me
 		`V8 buffers at peak, garbage included: this package ${mb(download.buffers.ours.median)}, Node's http.get ${mb(download.buffers.nodeHttp.median)})`;
 	return [
 		{
-			label: uploadLabel,
+			label: uploadRow,
 			fileBytes: FILE_BYTES,
-			ours: upload.samples.ours,
-			httpRequest: upload.samples.httpRequest,
+			ours: oursUp,
+			httpRequest: httpUp,
+			floors: uploadFloors,
 			buffers: upload.buffers,
 			errors: upload.errors,
 		},
