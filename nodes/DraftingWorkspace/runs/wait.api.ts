@@ -172,8 +172,8 @@ export async function waitForRun(
 
 		try {
 			for (;;) {
-				const waitMs = Math.min(deadline, quietSince + quietLimitMs) - Date.now();
-				const next = await reader.next(waitMs, cancelSignal);
+				const until = Math.min(deadline, quietSince + quietLimitMs);
+				const next = await reader.nextBefore(until, cancelSignal);
 				throwIfCancelled();
 				if (next.kind === 'end') break;
 				if (next.kind === 'idle') {

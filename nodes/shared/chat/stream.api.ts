@@ -25,7 +25,7 @@ export async function* completionPieces(
 	const deadline = Date.now() + maxWaitMs;
 	try {
 		for (;;) {
-			const next = await reader.next(deadline - Date.now(), cancelSignal);
+			const next = await reader.nextBefore(deadline, cancelSignal);
 			if (next.kind !== 'event') return;
 			const data = next.event.data.trim();
 			if (data === '[DONE]') {

@@ -210,6 +210,52 @@ describe('SseReader', () => {
 		expect(String((end as { error?: unknown }).error)).toMatch(/socket hang up/);
 	});
 
+	it('pulls until the same time share one timer, and a new time stops the old one', async () => {
+		// A chat answer arrives word by word: 200 frames pulled until one deadline set one timer, not 200.
+		const frames = Array.from({ length: 200 }, (_, index) => `data: {"n":${index}}\n\n`);
+		const stream = new Readable({ read() {} });
+		const reader = new SseReader(stream);
+		const setTimer = jest.spyOn(global, 'setTimeout');
+		const cleared = jest.spyOn(global, 'clearTimeout');
+		try {
+			const until = Date.now() + 60_000;
+			const seen: string[] = [];
+			for (const frame of frames) {
+				setImmediate(() => stream.push(Buffer.from(frame)));
+				const next = await reader.nextBefore(until);
+				if (next.kind === 'event') seen.push(next.event.data);
+			}
+			expect(seen).toEqual(frames.map((_, index) => `{"n":${index}}`));
+			expect(setTimer).toHaveBeenCalledTimes(1);
+			// A later time replaces the timer: the first is cleared, so nothing is left armed for a minute.
+			setImmediate(() => stream.push(Buffer.from('data: {"n":"last"}\n\n')));
+			expect((await reader.nextBefore(until + 1)).kind).toBe('event');
+			expect(setTimer).toHaveBeenCalledTimes(2);
+			expect(cleared).toHaveBeenCalledTimes(1);
+			reader.close();
+			expect(cleared).toHaveBeenCalledTimes(2);
+		} finally {
+			setTimer.mockRestore();
+			cleared.mockRestore();
+		}
+	});
+
+	it('a pull with a cancelled signal ends as idle at once, its pending read kept for the next pull', async () => {
+		const stream = new Readable({ read() {} });
+		const reader = new SseReader(stream);
+		const cancel = new AbortController();
+		const pulled = reader.nextBefore(Date.now() + 60_000, cancel.signal);
+		cancel.abort();
+		expect(await pulled).toEqual({ kind: 'idle' });
+		expect(await reader.nextBefore(Date.now() + 60_000, cancel.signal)).toEqual({ kind: 'idle' });
+		stream.push(Buffer.from('data: {}\n\n'));
+		expect(await reader.next(1000)).toEqual({
+			kind: 'event',
+			event: { event: 'message', data: '{}' },
+		});
+		reader.close();
+	});
+
 	it('close() destroys the stream', async () => {
 		const stream = new Readable({ read() {} });
 		const reader = new SseReader(stream);
