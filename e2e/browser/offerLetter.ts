@@ -1,4 +1,3 @@
-/* eslint-disable -- Test tooling: never in the package nor in n8n, so n8n-node lint's node rules do not apply. eslint.project.config.mjs lints it. */
 // The Employment offer letter in Produce From Template's mapper, as several steps need it: opened fresh from the
 // nodes panel, and its required answers given so that n8n lets the step run (it refuses a node with empty
 // required fields).
