@@ -38,6 +38,7 @@ import { paceRows } from './lib/paceRows';
 import { autoAgainstProfiles } from './scenarios/auto';
 import { autoRows } from './lib/autoRows';
 import { howCostGrows } from './scenarios/growth';
+import { batchRows } from './lib/batchRows';
 import { growthLine, growthMarkdown, growthRows } from './lib/growthRows';
 import { writeGrowthChart } from './lib/growthChart';
 
@@ -233,39 +234,7 @@ async function main(): Promise<void> {
 				await startWithFilesBatch(),
 			];
 			results.batches = batches;
-			for (const row of batches)
-				for (const [side, clock] of [
-					['this package', row.oursClock],
-					['the loop', row.loopClock],
-				] as const)
-					if (clock)
-						console.log(
-							`bench: 6. ${row.label}, ${side}, by the simulator's clock: ${clock.runs} runs, the longest ${clock.longestRunSeconds.toFixed(2)} s; the last ended ${clock.lastEndSeconds.toFixed(2)} s after the node started, the node ended ${clock.afterLastEndSeconds.toFixed(2)} s after that`,
-						);
-			for (const row of batches) {
-				const ratio = row.oursSeconds / row.minimumSeconds;
-				rows.push({
-					scenario: '6. Batches',
-					metric: `${row.label}: wall time (minimum ${row.waitSeconds} s + pacing ${row.pacingSeconds.toFixed(1)} s = ${row.minimumSeconds.toFixed(1)} s)`,
-					ours: `${row.oursSeconds.toFixed(1)} s = ${times(ratio)} minimum, ${row.failed} failed`,
-					alternative:
-						row.loopSeconds === undefined
-							? '-'
-							: `${row.loopSeconds.toFixed(1)} s (HTTP Request + If + Wait ${5} s loop), ${row.loopFailed} failed`,
-					ratio:
-						row.loopSeconds === undefined
-							? '-'
-							: `${times(row.loopSeconds / row.oursSeconds)} faster`,
-					target:
-						row.loopSeconds === undefined
-							? '≤ 1.2× the minimum'
-							: '≤ 1.2× the minimum, faster than the loop',
-					met:
-						row.failed === 0 &&
-						ratio <= 1.2 &&
-						(row.loopSeconds === undefined || row.loopSeconds > row.oursSeconds),
-				});
-			}
+			rows.push(...batchRows(batches));
 		}
 		if (wanted.has('chat')) {
 			console.log(

@@ -75,9 +75,40 @@ function fromPace(key: string, label: string): GrowthCase {
 	};
 }
 
+/**
+ * Chat Completion with HTTP Request asking what the node asks: the answer as the service's event stream (the
+ * node always streams: a long answer keeps its connection alive chunk by chunk, and a streaming execution gets
+ * the words as they come). HTTP Request keeps the stream's text unread; the node adds it up into the answer.
+ */
+function chatStreamedCase(): GrowthCase {
+	const chat = fromPace('chat', 'Chat Completion');
+	return {
+		...chat,
+		key: 'chatStreamed',
+		label: 'Chat Completion (HTTP Request asking the same stream)',
+		http: (url) => {
+			const chain = chat.http(url);
+			const [node] = chain.nodes;
+			return {
+				...chain,
+				nodes: [
+					{
+						...node,
+						parameters: {
+							...node.parameters,
+							jsonBody: `={{ JSON.stringify({ model: 'dw-standard', messages: [{ role: 'user', content: $json.question }], stream: true, stream_options: { include_usage: true } }) }}`,
+						},
+					},
+				],
+			};
+		},
+	};
+}
+
 export const GROWTH_CASES: GrowthCase[] = [
 	produceCase(false),
 	produceCase(true),
 	fromPace('chat', 'Chat Completion'),
+	chatStreamedCase(),
 	fromPace('start', 'Run → Start'),
 ];

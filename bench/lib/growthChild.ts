@@ -32,6 +32,8 @@ export interface GrowthChildInput {
 	snapshotPath?: string;
 	/** Writes V8's sampled allocations of the execution here (garbage included: what was allocated, not what is held). */
 	allocationsPath?: string;
+	/** Writes V8's CPU profile of the execution here (where the process's CPU time went, by function). */
+	cpuProfilePath?: string;
 }
 
 export interface GrowthChildResult {
@@ -94,14 +96,19 @@ async function main(): Promise<void> {
 		peakHeapUsedBytes = Math.max(peakHeapUsedBytes, heapUsed);
 		peakHeapTotalBytes = Math.max(peakHeapTotalBytes, heapTotal);
 	}, 50);
-	const session = input.allocationsPath ? new Session() : undefined;
+	const session = input.allocationsPath || input.cpuProfilePath ? new Session() : undefined;
 	session?.connect();
+	if (input.cpuProfilePath) {
+		await session?.post('Profiler.enable');
+		await session?.post('Profiler.start');
+	}
 	// Every 32 KB allocated is sampled, objects collected by either GC kept in the profile.
-	await session?.post('HeapProfiler.startSampling', {
-		samplingInterval: 32_768,
-		includeObjectsCollectedByMajorGC: true,
-		includeObjectsCollectedByMinorGC: true,
-	});
+	if (input.allocationsPath)
+		await session?.post('HeapProfiler.startSampling', {
+			samplingInterval: 32_768,
+			includeObjectsCollectedByMajorGC: true,
+			includeObjectsCollectedByMinorGC: true,
+		});
 	const run = await runTimed(workflow, {
 		credentials: [credentialFor(input.simUrl, FIXTURE_KEYS.full)],
 		configureHooks: (hooks) => {
@@ -127,6 +134,10 @@ async function main(): Promise<void> {
 	if (session && input.allocationsPath) {
 		const { profile } = await session.post('HeapProfiler.stopSampling');
 		writeFileSync(input.allocationsPath, JSON.stringify(profile));
+	}
+	if (session && input.cpuProfilePath) {
+		const { profile } = await session.post('Profiler.stop');
+		writeFileSync(input.cpuProfilePath, JSON.stringify(profile));
 	}
 	const wallMs =
 		(run.finishedAt.get(chain.last) ?? Number.NaN) - (run.startedAt.get(chain.first) ?? Number.NaN);

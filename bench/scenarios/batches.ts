@@ -34,7 +34,8 @@ export interface BatchRow {
 
 /** Queue 50 ms + two agent steps of 300 ms + render 100 ms: the Contract summary run at runTimeScale 1. */
 const SUMMARY_RUN_MS = 750;
-const LOOP_INTERVAL_S = 5;
+/** The hand-built loop waits this long between its reads of a run. */
+export const LOOP_INTERVAL_S = 5;
 
 function source(items: IDataObject[]): BenchNode {
 	return { name: 'Items', type: 'test.testItems', parameters: { items: JSON.stringify(items) } };

@@ -65,7 +65,13 @@ async function measureSide(
 	input: Omit<GrowthChildInput, 'simUrl'>,
 ): Promise<GrowthChildResult> {
 	await sim.admin('POST', '/reset');
-	const result = await runSide({ ...input, simUrl: sim.url });
+	// `--growth-cpu-profiles=DIR`: each measured side's CPU profile, to see where its CPU time went.
+	const profiles = listArg('growth-cpu-profiles')?.[0];
+	const cpuProfilePath =
+		profiles && input.items !== WARM_UP_ITEMS
+			? join(profiles, `${input.caseKey}-${input.side}-${input.items}.cpuprofile`)
+			: undefined;
+	const result = await runSide({ ...input, simUrl: sim.url, cpuProfilePath });
 	if (result.failed || result.status !== 'success')
 		console.warn(
 			`bench: 10. ${input.caseKey} ${input.side} N=${input.items}: ${result.failed} failed, ${result.status}${result.error ? `, e.g. ${result.error}` : ''}`,
