@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { BatchStoppedError } from './batchStop';
 import { fixedWindow, type SendWindow } from './sendWindow';
 import type { FollowTurn, Lane } from './lane';
+import { WaitQueue } from './waitQueue';
 export { derivedContext } from './batchContext';
 export type { FollowTurn, Lane } from './lane';
 
@@ -19,16 +20,6 @@ export type { FollowTurn, Lane } from './lane';
  * An item that ends, or fails, passes every stage. `stop()` refuses every send and follow not yet begun.
  */
 
-interface Waiter {
-	/** A refused send waiting to go again: the item it belongs to (it may outlive a stop, see `stop`). */
-	resending?: number;
-	ready: () => boolean;
-	/** Takes the send or the slot, synchronously, the moment the waiter is found ready. */
-	take: () => void;
-	resolve: () => void;
-	reject: (error: Error) => void;
-}
-
 export class BatchScheduler {
 	/** Per item: how many stages it has passed (all of them once it ended). */
 	private readonly passed: number[];
@@ -36,7 +27,9 @@ export class BatchScheduler {
 	private readonly begun: number[];
 	private readonly created: Array<IDataObject | undefined>;
 	private readonly open = new Map<string, number>();
-	private waiters: Waiter[] = [];
+	/** Sends (a refused one's return first) and follows wait apart: a full window answers every send at once. */
+	private readonly sends = new WaitQueue();
+	private readonly follows = new WaitQueue();
 	/** The items whose send is in flight (an item's sends follow one another): a stop lets these finish. */
 	private readonly inSend = new Set<number>();
 	private stopped = false;
@@ -91,10 +84,9 @@ export class BatchScheduler {
 	stop(failedItem = -1): void {
 		this.stopped = true;
 		this.stoppedAt = Math.min(this.stoppedAt, failedItem);
-		const waiting = this.waiters;
-		this.waiters = waiting.filter((waiter) => this.goesOn(waiter.resending));
-		for (const waiter of waiting)
-			if (!this.goesOn(waiter.resending)) waiter.reject(new BatchStoppedError());
+		const goesOn = ({ resending }: { resending?: number }) => this.goesOn(resending);
+		for (const waiter of [...this.sends.refuse(goesOn), ...this.follows.refuse(goesOn)])
+			waiter.reject(new BatchStoppedError());
 		this.changed();
 	}
 
@@ -108,7 +100,7 @@ export class BatchScheduler {
 		await this.until(
 			() => this.inSend.size < this.sendLimit,
 			() => this.inSend.add(itemIndex),
-			itemIndex,
+			{ resending: itemIndex, needsSend: true },
 		);
 	}
 
@@ -142,6 +134,7 @@ export class BatchScheduler {
 				this.window.began(itemIndex);
 				this.begun[itemIndex] = Math.max(this.begun[itemIndex], index + 1);
 			},
+			{ needsSend: true },
 		);
 		this.changed();
 		let failed = true;
@@ -210,7 +203,11 @@ export class BatchScheduler {
 	}
 
 	/** Waits until `ready`, then `take`s; a refused send (`resending`, its item) waits ahead of every other. */
-	private async until(ready: () => boolean, take: () => void, resending?: number): Promise<void> {
+	private async until(
+		ready: () => boolean,
+		take: () => void,
+		{ resending, needsSend = false }: { resending?: number; needsSend?: boolean } = {},
+	): Promise<void> {
 		if (!this.goesOn(resending)) throw new BatchStoppedError();
 		if (ready()) {
 			take();
@@ -218,24 +215,14 @@ export class BatchScheduler {
 			return await Promise.resolve();
 		}
 		await new Promise<void>((resolve, reject) =>
-			resending !== undefined
-				? this.waiters.unshift({ resending, ready, take, resolve, reject })
-				: this.waiters.push({ ready, take, resolve, reject }),
+			(needsSend ? this.sends : this.follows).add({ resending, ready, take, resolve, reject }),
 		);
 	}
 
-	/** Wakes the waiters whose turn has come, first come first served; the rest stay in place (nothing allocated). */
+	/** Wakes the waiters whose turn has come, first come first served; no send while the window is full. */
 	private changed(): void {
 		this.sendLimit = this.window.size();
-		const waiting = this.waiters;
-		let kept = 0;
-		for (const waiter of waiting) {
-			// The send or slot is taken here, synchronously, so the checks of the waiters after it see it taken.
-			if (waiter.ready()) {
-				waiter.take();
-				waiter.resolve();
-			} else waiting[kept++] = waiter;
-		}
-		waiting.length = kept;
+		this.follows.wake();
+		this.sends.wake(() => this.inSend.size < this.sendLimit);
 	}
 }
