@@ -11,6 +11,7 @@ import { screenshot } from './editor';
 import {
 	addAction,
 	closeNode,
+	closeNodeCreator,
 	creatorItem,
 	newWorkflow,
 	openNode,
@@ -136,8 +137,7 @@ step(
 		await screenshot(page, 'search-next-step-actions');
 
 		// Next step, "Action in an app": the app is listed there too.
-		await page.keyboard.press('Escape');
-		await page.locator('[data-test-id="node-creator"]').waitFor({ state: 'hidden' });
+		await closeNodeCreator(page);
 		await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
 		await creatorItem(page, 'Action in an app').click();
 		await page
@@ -148,7 +148,7 @@ step(
 		await screenshot(page, 'search-action-in-an-app');
 		await creatorItem(page, 'Drafting Workspace').click();
 		await creatorItem(page, 'Start a run').waitFor();
-		await page.keyboard.press('Escape');
+		await closeNodeCreator(page);
 	},
 );
 

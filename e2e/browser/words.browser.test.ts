@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 
 import { screenshot } from './editor';
-import { closeNode, creatorItem, newWorkflow, searchNodes } from './panel';
+import { closeNode, closeNodeCreator, creatorItem, newWorkflow, searchNodes } from './panel';
 import { browserFile } from './steps';
 
 const file = browserFile('words');
@@ -44,7 +44,6 @@ step('words 2: "Contract", "PDF" and "DOCX" after the trigger find the app', asy
 		await searchNodes(page, word);
 		await creatorItem(page, 'Drafting Workspace').waitFor();
 		await screenshot(page, `words-${word.toLowerCase()}`);
-		await page.keyboard.press('Escape');
-		await page.locator('[data-test-id="node-creator"]').waitFor({ state: 'hidden' });
+		await closeNodeCreator(page);
 	}
 });
