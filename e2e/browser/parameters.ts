@@ -12,11 +12,34 @@ export const exactText = (text: string) =>
 export const locatorInput = (page: Page, parameter: string) =>
 	page.locator(`[data-test-id="resource-locator-${parameter}"] [data-test-id="rlc-input"]`);
 
-/** Opens a resource locator's "From list" dropdown and returns the names it lists. */
+/**
+ * Opens a resource locator's "From list" dropdown and returns the names it lists. A click that lands while the
+ * panel is still settling can leave the dropdown closed: the input is clicked again while no dropdown shows (never
+ * while one is open, loading its list). A list the node failed to load fails with the message the dropdown shows.
+ */
 export async function listResources(page: Page, parameter: string): Promise<string[]> {
-	await locatorInput(page, parameter).click();
 	const items = page.locator('[data-test-id="rlc-item"]').filter({ visible: true });
-	await items.first().waitFor();
+	const dropdown = page
+		.locator('[data-test-id="resource-locator-dropdown"]')
+		.filter({ visible: true });
+	const failure = page.locator('[data-test-id="rlc-error-container"]').filter({ visible: true });
+	await waitUntil(
+		`the ${parameter} list to show its entries`,
+		async () => {
+			if ((await items.count()) > 0) return true;
+			if ((await failure.count()) > 0)
+				throw new Error(
+					`The ${parameter} list failed: ${(await failure.first().innerText()).trim()}`,
+				);
+			if ((await dropdown.count()) === 0) await locatorInput(page, parameter).click();
+			await items
+				.first()
+				.waitFor({ timeout: 3_000 })
+				.catch(() => undefined);
+			return (await items.count()) > 0;
+		},
+		60_000,
+	);
 	return (await items.allInnerTexts()).map((text) => text.trim());
 }
 
