@@ -5,12 +5,11 @@
  * simulator renders the runs' files in its one thread, so 50 runs ending together last longer than the nominal 10 s.
  */
 import { LOOP_INTERVAL_S, type BatchRow } from '../scenarios/batches';
+import { ratioText as times } from './paceRows';
 import type { Row } from './report';
 
 /** Against the runs' own length, the node's own cost (starting them, learning each end, its output) is all that is left. */
 const RUNS_OWN_TARGET = 1.03;
-
-const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 
 /** Each side's runs by the simulator's clock, printed before the table. */
 function printClocks(row: BatchRow): void {

@@ -73,13 +73,14 @@ async function measureSide(
 			: undefined;
 	const result = await runSide({ ...input, simUrl: sim.url, cpuProfilePath });
 	// The service's own count of what the side sent: the same requests on both sides, or not.
-	const log = await sim.admin<Array<{ status: number }>>('GET', '/requests');
-	const statuses = new Map<number, number>();
-	for (const { status } of log) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-	if (input.items !== WARM_UP_ITEMS)
+	if (input.items !== WARM_UP_ITEMS) {
+		const log = await sim.admin<Array<{ status: number }>>('GET', '/requests');
+		const statuses = new Map<number, number>();
+		for (const { status } of log) statuses.set(status, (statuses.get(status) ?? 0) + 1);
 		console.log(
 			`bench: 10. ${input.caseKey} ${input.side} N=${input.items}: the service heard ${log.length} requests (${[...statuses].map(([status, count]) => `${count} × ${status}`).join(', ')})`,
 		);
+	}
 	if (result.failed || result.status !== 'success')
 		console.warn(
 			`bench: 10. ${input.caseKey} ${input.side} N=${input.items}: ${result.failed} failed, ${result.status}${result.error ? `, e.g. ${result.error}` : ''}`,

@@ -3,8 +3,7 @@
 // node as a user does: the trigger, an action, a Chat Model under a chain), a node's panel opened and closed.
 import type { Locator, Page } from 'playwright-core';
 
-import { waitUntil } from '../lib/waiting';
-import { chooseOption, exactText, pickResource, setSwitch } from './parameters';
+import { chooseOption, escapeUntilGone, exactText, pickResource, setSwitch } from './parameters';
 
 /** A nodes-panel entry by its whole name ("Drafting Workspace" is not "Drafting Workspace Chat Model"). */
 export const creatorItem = (page: Page, name: string) =>
@@ -19,16 +18,10 @@ export async function searchNodes(page: Page, text: string): Promise<void> {
  * Escape may go back to the search instead, and one pressed while the panel is still settling may go nowhere.
  */
 export async function closeNodeCreator(page: Page): Promise<void> {
-	const creator = page.locator('[data-test-id="node-creator"]');
-	await waitUntil(
+	await escapeUntilGone(
+		page,
+		page.locator('[data-test-id="node-creator"]'),
 		'the nodes panel to close',
-		async () => {
-			if (!(await creator.isVisible())) return true;
-			await page.keyboard.press('Escape');
-			await creator.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
-			return !(await creator.isVisible());
-		},
-		20_000,
 	);
 }
 

@@ -66,16 +66,21 @@ async function openDropdown(page: Page, trigger: Locator): Promise<string[]> {
  * pressed once they are gone (an Escape with no dropdown open closes the node's panel).
  */
 export async function closeDropdown(page: Page): Promise<void> {
+	await escapeUntilGone(page, visibleOptions(page).first(), 'the open dropdown to close');
+}
+
+/**
+ * Presses Escape while `shown` is visible, waiting a moment after each press, until it is gone: a popper or panel
+ * still settling can take an Escape without closing. Never pressed once it is gone (a stray Escape closes more).
+ */
+export async function escapeUntilGone(page: Page, shown: Locator, what: string): Promise<void> {
 	await waitUntil(
-		'the open dropdown to close',
+		what,
 		async () => {
-			if ((await visibleOptions(page).count()) === 0) return true;
+			if (!(await shown.isVisible())) return true;
 			await page.keyboard.press('Escape');
-			await visibleOptions(page)
-				.first()
-				.waitFor({ state: 'hidden', timeout: 2_000 })
-				.catch(() => undefined);
-			return (await visibleOptions(page).count()) === 0;
+			await shown.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+			return !(await shown.isVisible());
 		},
 		20_000,
 	);
