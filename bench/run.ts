@@ -39,7 +39,7 @@ import { autoAgainstProfiles } from './scenarios/auto';
 import { autoRows } from './lib/autoRows';
 import { howCostGrows } from './scenarios/growth';
 import { batchRows } from './lib/batchRows';
-import { growthLine, growthMarkdown, growthRows } from './lib/growthRows';
+import { growthFloorMarkdown, growthLine, growthMarkdown, growthRows } from './lib/growthRows';
 import { writeGrowthChart } from './lib/growthChart';
 
 const SCENARIOS = [
@@ -302,7 +302,7 @@ async function main(): Promise<void> {
 			results.growth = growth;
 			rows.push(...growthRows(growth));
 			writeGrowthChart(join(__dirname, 'growth.svg'), growth);
-			console.log(`\n${growthMarkdown(growth)}\n`);
+			console.log(`\n${growthMarkdown(growth)}\n\n${growthFloorMarkdown(growth)}\n`);
 		}
 	} finally {
 		await sim.stop();

@@ -6,7 +6,10 @@
  * `concurrency` items at a time. `file`: one GET whose body, a stream, goes to `prepareBinaryData`. `upload`: the item's
  * binary file streamed from n8n's store (`getBinaryStream`) to n8n's request helper as a one-file multipart body
  * with its Content-Length, redirects off (the body n8n-api-facts.md §1 finds cheapest); `nodeUpload`: the same
- * file, read with Node's own `fs.createReadStream` and piped into Node's `http.request` (no n8n at all). What a side
+ * file, read with Node's own `fs.createReadStream` and piped into Node's `http.request` (no n8n at all). `post`: per
+ * item, one parameter read (`body`, an object whose strings are the expressions a measured node reads) and one
+ * POST of it through n8n's helper; with `stream`, the answer is read to its end as a stream (an event stream, as the
+ * package's chat asks), otherwise parsed as JSON (scenario 10). What a side
  * costs above this floor is its own; the floor itself is n8n's (and Node's).
  */
 import { createReadStream } from 'node:fs';
@@ -50,10 +53,13 @@ class RequestFloorNode implements INodeType {
 					{ name: 'File', value: 'file' },
 					{ name: 'Upload', value: 'upload' },
 					{ name: 'Node Upload', value: 'nodeUpload' },
+					{ name: 'POST', value: 'post' },
 				],
 				default: 'json',
 			},
 			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
+			{ displayName: 'Body', name: 'body', type: 'json', default: '{}' },
+			{ displayName: 'Stream', name: 'stream', type: 'boolean', default: false },
 			{ displayName: 'Concurrency', name: 'concurrency', type: 'number', default: 8 },
 		],
 	} as INodeType['description'];
@@ -101,15 +107,37 @@ class RequestFloorNode implements INodeType {
 				],
 			];
 		}
+		const stream = mode === 'post' && (this.getNodeParameter('stream', 0) as boolean);
+		const post = async (itemIndex: number): Promise<IN8nHttpFullResponse> => {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				{
+					method: 'POST',
+					url: this.getNodeParameter('url', itemIndex) as string,
+					body: this.getNodeParameter('body', itemIndex) as IDataObject,
+					json: !stream,
+					encoding: stream ? 'stream' : undefined,
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					disableFollowRedirect: true,
+					timeout: 60_000,
+				},
+			)) as IN8nHttpFullResponse;
+			if (!stream) return response;
+			let bytes = 0;
+			for await (const chunk of response.body as AsyncIterable<Buffer>) bytes += chunk.length;
+			return { ...response, body: { bytes } };
+		};
 		const output: INodeExecutionData[] = new Array(items.length);
 		let next = 0;
 		const worker = async (): Promise<void> => {
 			while (next < items.length) {
 				const itemIndex = next++;
-				const response = await get(itemIndex, false);
-				// A failed read is counted by the scenario as a failed item, as for the measured sides.
+				const response = await (mode === 'post' ? post(itemIndex) : get(itemIndex, false));
+				// A failed request is counted by the scenario as a failed item, as for the measured sides.
 				const json =
-					response.statusCode === 200
+					response.statusCode >= 200 && response.statusCode < 300
 						? (response.body as IDataObject)
 						: { error: `HTTP ${response.statusCode}` };
 				output[itemIndex] = { json, pairedItem: { item: itemIndex } };
@@ -195,13 +223,20 @@ let registered = false;
 export function requestFloor(
 	name: string,
 	parameters: {
-		mode: 'json' | 'file' | 'upload' | 'nodeUpload';
+		mode: 'json' | 'file' | 'upload' | 'nodeUpload' | 'post';
 		url: string;
 		concurrency?: number;
+		body?: IDataObject;
+		stream?: boolean;
 	},
 ): BenchNode {
 	if (!registered)
 		registerNodeTypes({ [FLOOR_TYPE]: { type: new RequestFloorNode(), sourcePath: '' } });
 	registered = true;
-	return { name, type: FLOOR_TYPE, parameters, credentials: CREDENTIALS };
+	return {
+		name,
+		type: FLOOR_TYPE,
+		parameters: parameters as BenchNode['parameters'],
+		credentials: CREDENTIALS,
+	};
 }

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { PACE_CASES, produceHttp, produceParameters, type Chain } from './paceCases';
+import { PACE_CASES, produceHttp, produceParameters, SUMMARY, type Chain } from './paceCases';
 import { ours } from './workflow';
 
 export interface GrowthCase {
@@ -16,6 +16,17 @@ export interface GrowthCase {
 	items(count: number): IDataObject[];
 	ours(): Chain;
 	http(url: string): Chain;
+	/**
+	 * The request the node sends per item, for the floor (n8n's request helper alone, bench/lib/floorNode.ts): its
+	 * URL, its body with the same expressions the node reads, and whether the answer is read as a stream.
+	 */
+	floor?(url: string): FloorRequest;
+}
+
+interface FloorRequest {
+	url: string;
+	body: IDataObject;
+	stream: boolean;
 }
 
 const numbered = (count: number, make: (index: number) => IDataObject) =>
@@ -56,6 +67,24 @@ function produceCase(pdf: boolean): GrowthCase {
 				'={{ JSON.stringify({ input: { employee: { name: $json.name, start_date: $json.start_date }, role: $json.role }, title: $json.title }) }}',
 				pdf,
 			),
+		...(pdf
+			? {}
+			: {
+					floor: (url: string) => ({
+						url: `${url}/document-templates/tpl_offer_letter/documents`,
+						body: {
+							input: {
+								employee: {
+									name: MAPPED['employee.name'],
+									start_date: MAPPED['employee.start_date'],
+								},
+								role: MAPPED.role,
+							},
+							title: '={{ $json.title }}',
+						},
+						stream: false,
+					}),
+				}),
 	};
 }
 
@@ -72,6 +101,15 @@ function fromPace(key: string, label: string): GrowthCase {
 		items: (count) => numbered(count, items),
 		ours: () => paceCase.ours(),
 		http: (url) => paceCase.http(url, false),
+		...(key === 'start'
+			? {
+					floor: (url: string) => ({
+						url: `${url}/workflows/runs`,
+						body: { workflowId: SUMMARY, input: '={{ $json.text }}' },
+						stream: false,
+					}),
+				}
+			: {}),
 	};
 }
 
@@ -102,6 +140,16 @@ function chatStreamedCase(): GrowthCase {
 				],
 			};
 		},
+		floor: (url) => ({
+			url: `${url}/v1/chat/completions`,
+			body: {
+				model: 'dw-standard',
+				messages: [{ role: 'user', content: '={{ $json.question }}' }],
+				stream: true,
+				stream_options: { include_usage: true },
+			},
+			stream: true,
+		}),
 	};
 }
 

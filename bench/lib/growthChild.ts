@@ -20,12 +20,21 @@ import { HOST_DIR } from '../../e2e/lib/host';
 import { credentialFor, registerNodeTypes } from '../../test/harness';
 import { FIXTURE_KEYS } from '../../test/simulator';
 import { runTimed } from './engine';
-import { GROWTH_CASES } from './growthCases';
+import { AUTO_PACE } from '../../nodes/DraftingWorkspace/pace/pace';
+import { requestFloor } from './floorNode';
+import { GROWTH_CASES, type GrowthCase } from './growthCases';
+import type { Chain } from './paceCases';
 import { connect, manualTrigger, type BenchNode } from './workflow';
+
+/**
+ * This package's node, n8n's HTTP Request node, and the floor (n8n's request helper alone, the node's requests):
+ * at Auto's ceiling (`floor`) and every item at once as HTTP Request sends them (`floorAll`).
+ */
+export type GrowthSide = 'ours' | 'http' | 'floor' | 'floorAll';
 
 export interface GrowthChildInput {
 	caseKey: string;
-	side: 'ours' | 'http';
+	side: GrowthSide;
 	items: number;
 	simUrl: string;
 	snapshotAtMs?: number;
@@ -67,12 +76,22 @@ function registerHttpRequest(): void {
 	});
 }
 
+function chainOf(testCase: GrowthCase, { side, simUrl, items }: GrowthChildInput): Chain {
+	if (side === 'ours') return testCase.ours();
+	if (side === 'http') return testCase.http(simUrl);
+	const request = testCase.floor?.(simUrl);
+	if (!request) throw new Error(`case ${testCase.key} has no floor`);
+	const concurrency = side === 'floor' ? AUTO_PACE.ceiling : items;
+	const node = requestFloor('Floor', { mode: 'post', ...request, concurrency });
+	return { nodes: [node], edges: [], first: 'Floor', last: 'Floor' };
+}
+
 async function main(): Promise<void> {
 	const input = JSON.parse(process.argv[2] ?? '{}') as GrowthChildInput;
 	const testCase = GROWTH_CASES.find((candidate) => candidate.key === input.caseKey);
 	if (!testCase) throw new Error(`unknown case ${input.caseKey}`);
 	registerHttpRequest();
-	const chain = input.side === 'ours' ? testCase.ours() : testCase.http(input.simUrl);
+	const chain = chainOf(testCase, input);
 	const source: BenchNode = {
 		name: 'Items',
 		type: 'test.testItems',

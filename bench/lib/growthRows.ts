@@ -5,6 +5,7 @@
  * most HTTP Request's; time per item within 1.2× this package's at N = 100 and at most 1.05× HTTP Request's; CPU
  * per item at most HTTP Request's.
  */
+import { AUTO_PACE } from '../../nodes/DraftingWorkspace/pace/pace';
 import type { GrowthChildResult } from './growthChild';
 import type { Row } from './report';
 import type { GrowthRow } from '../scenarios/growth';
@@ -40,26 +41,65 @@ function target(row: GrowthRow, rows: GrowthRow[]): { text: string; met: boolean
 	};
 }
 
+const cpuAndTime = (side: GrowthChildResult, items: number) =>
+	`${s(side.wallMs)} (${perItem(side.wallMs, items)}), CPU ${s(side.cpuMs)} (${perItem(side.cpuMs, items)})${lost(side)}`;
+const ratios = (of: GrowthChildResult, to: GrowthChildResult) =>
+	`time ${x(of.wallMs / to.wallMs)}, CPU ${x(of.cpuMs / to.cpuMs)}`;
+
+/** A row measured against the floor: what the node adds over n8n's helper, and what n8n's helper costs over HTTP Request. */
+type FloorRow = GrowthRow & Required<Pick<GrowthRow, 'floor' | 'floorAll'>>;
+const withFloor = (row: GrowthRow): row is FloorRow => !!row.floor && !!row.floorAll;
+
+function floorRow(row: FloorRow): Row {
+	return {
+		scenario: '10. How cost grows',
+		metric: `at once: ${row.label}, N=${row.items}, against n8n's request helper alone`,
+		ours: describeSide(row.ours, row.items),
+		alternative: `n8n's helper ${AT_CEILING}: ${describeSide(row.floor, row.items)}; every item at once: ${describeSide(row.floorAll, row.items)}`,
+		ratio: `package ÷ helper ${AT_CEILING}: ${ratios(row.ours, row.floor)}; helper at once ÷ HTTP Request: ${ratios(row.floorAll, row.http)}`,
+		target: '- (the floor: what n8n costs without any node logic)',
+		met: null,
+	};
+}
+
+const AT_CEILING = `${AUTO_PACE.ceiling} at a time`;
+
 export function growthRows(rows: GrowthRow[]): Row[] {
-	return rows.map((row) => {
-		const { text, met } = target(row, rows);
-		const small = rows.find(
-			(other) => other.key === row.key && other.profile === row.profile && other.items === 100,
+	return [
+		...rows.map((row) => {
+			const { text, met } = target(row, rows);
+			const small = rows.find(
+				(other) => other.key === row.key && other.profile === row.profile && other.items === 100,
+			);
+			const flat =
+				small && row.items !== 100
+					? `; time/item ÷ N=100 ${x(row.ours.wallMs / row.items / (small.ours.wallMs / small.items))}`
+					: '';
+			return {
+				scenario: '10. How cost grows',
+				metric: `${row.profile === 'zero' ? 'at once' : 'realistic'}: ${row.label}, N=${row.items}`,
+				ours: describeSide(row.ours, row.items),
+				alternative: describeSide(row.http, row.items),
+				ratio: `time ${x(row.ours.wallMs / row.http.wallMs)}, CPU ${x(row.ours.cpuMs / row.http.cpuMs)}, peak RSS ${x(row.ours.peakRssBytes / row.http.peakRssBytes)}${flat}`,
+				target: text,
+				met,
+			};
+		}),
+		...rows.filter(withFloor).map(floorRow),
+	];
+}
+
+/** The floor's table of docs/running-at-scale.md: the node, n8n's helper alone doing its requests, HTTP Request. */
+export function growthFloorMarkdown(rows: GrowthRow[]): string {
+	const lines = [
+		`| Operation | N | This package | n8n's helper, ${AT_CEILING} | n8n's helper, every item at once | HTTP Request | Package ÷ helper ${AT_CEILING} | Helper at once ÷ HTTP Request |`,
+		'|---|---|---|---|---|---|---|---|',
+	];
+	for (const row of rows.filter(withFloor))
+		lines.push(
+			`| ${row.label} | ${row.items.toLocaleString('en-US')} | ${[row.ours, row.floor, row.floorAll, row.http].map((side) => cpuAndTime(side, row.items)).join(' | ')} | ${ratios(row.ours, row.floor)} | ${ratios(row.floorAll, row.http)} |`,
 		);
-		const flat =
-			small && row.items !== 100
-				? `; time/item ÷ N=100 ${x(row.ours.wallMs / row.items / (small.ours.wallMs / small.items))}`
-				: '';
-		return {
-			scenario: '10. How cost grows',
-			metric: `${row.profile === 'zero' ? 'at once' : 'realistic'}: ${row.label}, N=${row.items}`,
-			ours: describeSide(row.ours, row.items),
-			alternative: describeSide(row.http, row.items),
-			ratio: `time ${x(row.ours.wallMs / row.http.wallMs)}, CPU ${x(row.ours.cpuMs / row.http.cpuMs)}, peak RSS ${x(row.ours.peakRssBytes / row.http.peakRssBytes)}${flat}`,
-			target: text,
-			met,
-		};
-	});
+	return lines.join('\n');
 }
 
 /** The table of docs/running-at-scale.md: one line per operation, profile and N. */
@@ -83,6 +123,7 @@ export function growthMarkdown(rows: GrowthRow[]): string {
 
 /** The line printed as each measurement lands (the scenario is long). */
 export function growthLine(row: GrowthRow): string {
-	const [line] = growthRows([row]);
-	return `bench: 10. ${line.metric}: ${line.ours} | ${line.alternative} | ${line.ratio}`;
+	return growthRows([row])
+		.map((line) => `bench: 10. ${line.metric}: ${line.ours} | ${line.alternative} | ${line.ratio}`)
+		.join('\n');
 }

@@ -13,7 +13,8 @@ import { httpRequest, ours, type BenchNode } from './workflow';
 
 const PACE = LATENCY_PROFILES.realistic;
 const TRIP = PACE.roundTripMs;
-const SUMMARY = FIXTURE_IDS.workflows.agentSummary;
+/** The workflow Run → Start starts (scenarios 8 and 10). */
+export const SUMMARY = FIXTURE_IDS.workflows.agentSummary;
 const RENDER_STEP = FIXTURE_IDS.steps.agentSummary.render;
 /** The loop's Wait, as in scenarios 1 and 6. */
 const LOOP_INTERVAL_S = 5;

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 import { GROWTH_CASES } from '../lib/growthCases';
-import type { GrowthChildInput, GrowthChildResult } from '../lib/growthChild';
+import type { GrowthChildInput, GrowthChildResult, GrowthSide } from '../lib/growthChild';
 import { startSimulatorProcess, type SimulatorProcess } from '../lib/simulatorProcess';
 
 /**
@@ -26,7 +26,16 @@ export interface GrowthRow {
 	items: number;
 	ours: GrowthChildResult;
 	http: GrowthChildResult;
+	/**
+	 * The floor, at N of 1,000 and more at once where the case has one: the node's requests through n8n's request
+	 * helper alone, at Auto's ceiling and every item at once.
+	 */
+	floor?: GrowthChildResult;
+	floorAll?: GrowthChildResult;
 }
+
+/** The floor's sizes: where the node's cost per item is compared with what n8n's helper alone costs. */
+const FLOOR_SIZES = [1_000, 10_000];
 
 /** Runs one side in its own process and reads its GROWTH_RESULT line. */
 async function runSide(input: GrowthChildInput): Promise<GrowthChildResult> {
@@ -111,12 +120,15 @@ export async function howCostGrows(
 			for (const testCase of GROWTH_CASES.filter(
 				(candidate) => !cases || cases.includes(candidate.key),
 			)) {
+				const floors: GrowthSide[] =
+					testCase.floor && profile === 'zero' ? ['floor', 'floorAll'] : [];
 				// Each side once at N = 8, not measured: the simulator's first renders are slower, on whichever side goes first.
-				for (const side of ['ours', 'http'] as const)
+				for (const side of ['ours', 'http', ...floors] satisfies GrowthSide[])
 					await measureSide(sim, { caseKey: testCase.key, side, items: WARM_UP_ITEMS });
 				for (const items of SIZES[profile].filter((size) => !sizes || sizes.includes(size))) {
-					const sides = turn++ % 2 ? (['http', 'ours'] as const) : (['ours', 'http'] as const);
-					const measured: Partial<Record<'ours' | 'http', GrowthChildResult>> = {};
+					const sides: GrowthSide[] = turn++ % 2 ? ['http', 'ours'] : ['ours', 'http'];
+					if (FLOOR_SIZES.includes(items)) sides.push(...floors);
+					const measured: Partial<Record<GrowthSide, GrowthChildResult>> = {};
 					for (const side of sides)
 						measured[side] = await measureSide(sim, { caseKey: testCase.key, side, items });
 					const row: GrowthRow = {
@@ -126,6 +138,8 @@ export async function howCostGrows(
 						items,
 						ours: measured.ours!,
 						http: measured.http!,
+						floor: measured.floor,
+						floorAll: measured.floorAll,
 					};
 					rows.push(row);
 					onRow(row);
