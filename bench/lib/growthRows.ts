@@ -16,8 +16,9 @@ const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
 const kbPerItem = (side: GrowthChildResult, items: number) =>
 	`${((side.peakRssBytes - side.beforeRssBytes) / 1024 / items).toFixed(1)} KB`;
 const x = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
+const failedSide = (side: GrowthChildResult) => side.failed > 0 || side.status !== 'success';
 const lost = (side: GrowthChildResult) =>
-	side.failed || side.status !== 'success' ? `, ${side.failed} failed (${side.status})` : '';
+	failedSide(side) ? `, ${side.failed} failed (${side.status})` : '';
 
 const describeSide = (side: GrowthChildResult, items: number): string =>
 	`${s(side.wallMs)} (${perItem(side.wallMs, items)}/item), CPU ${s(side.cpuMs)} (${perItem(side.cpuMs, items)}/item), peak RSS ${mb(side.peakRssBytes)} (+${kbPerItem(side, items)}/item)${lost(side)}`;
@@ -43,8 +44,11 @@ function target(row: GrowthRow, rows: GrowthRow[]): { text: string; met: boolean
 
 const cpuAndTime = (side: GrowthChildResult, items: number) =>
 	`${s(side.wallMs)} (${perItem(side.wallMs, items)}), CPU ${s(side.cpuMs)} (${perItem(side.cpuMs, items)})${lost(side)}`;
+/** A failed execution's time and CPU are those of a different job: no ratio is drawn from them. */
 const ratios = (of: GrowthChildResult, to: GrowthChildResult) =>
-	`time ${x(of.wallMs / to.wallMs)}, CPU ${x(of.cpuMs / to.cpuMs)}`;
+	failedSide(of) || failedSide(to)
+		? 'n/a (a side failed)'
+		: `time ${x(of.wallMs / to.wallMs)}, CPU ${x(of.cpuMs / to.cpuMs)}`;
 
 /** A row measured against the floor: what the node adds over n8n's helper, and what n8n's helper costs over HTTP Request. */
 type FloorRow = GrowthRow & Required<Pick<GrowthRow, 'floor' | 'floorAll'>>;
