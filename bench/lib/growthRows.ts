@@ -50,6 +50,8 @@ const ratios = (of: GrowthChildResult, to: GrowthChildResult) =>
 		? 'n/a (a side failed)'
 		: `time ${x(of.wallMs / to.wallMs)}, CPU ${x(of.cpuMs / to.cpuMs)}`;
 
+const AT_CEILING = `${AUTO_PACE.ceiling} at a time`;
+
 /** A row measured against the floor: what the node adds over n8n's helper, and what n8n's helper costs over HTTP Request. */
 type FloorRow = GrowthRow & Required<Pick<GrowthRow, 'floor' | 'floorAll'>>;
 const withFloor = (row: GrowthRow): row is FloorRow => !!row.floor && !!row.floorAll;
@@ -65,8 +67,6 @@ function floorRow(row: FloorRow): Row {
 		met: null,
 	};
 }
-
-const AT_CEILING = `${AUTO_PACE.ceiling} at a time`;
 
 export function growthRows(rows: GrowthRow[]): Row[] {
 	return [
