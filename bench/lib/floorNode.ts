@@ -66,10 +66,16 @@ class RequestFloorNode implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const get = async (itemIndex: number, stream: boolean): Promise<IN8nHttpFullResponse> =>
+		/** One request with the options this package's transport uses; `body` makes it a POST. */
+		const send = async (
+			itemIndex: number,
+			stream: boolean,
+			body?: IDataObject,
+		): Promise<IN8nHttpFullResponse> =>
 			(await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-				method: 'GET',
+				method: body ? 'POST' : 'GET',
 				url: this.getNodeParameter('url', itemIndex) as string,
+				...(body ? { body } : {}),
 				json: !stream,
 				encoding: stream ? 'stream' : undefined,
 				returnFullResponse: true,
@@ -91,7 +97,7 @@ class RequestFloorNode implements INodeType {
 			];
 		}
 		if (mode === 'file') {
-			const response = await get(0, true);
+			const response = await send(0, true);
 			const binary = await this.helpers.prepareBinaryData(
 				response.body as Buffer,
 				'floor.pdf',
@@ -109,21 +115,8 @@ class RequestFloorNode implements INodeType {
 		}
 		const stream = mode === 'post' && (this.getNodeParameter('stream', 0) as boolean);
 		const post = async (itemIndex: number): Promise<IN8nHttpFullResponse> => {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				{
-					method: 'POST',
-					url: this.getNodeParameter('url', itemIndex) as string,
-					body: this.getNodeParameter('body', itemIndex) as IDataObject,
-					json: !stream,
-					encoding: stream ? 'stream' : undefined,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-					disableFollowRedirect: true,
-					timeout: 60_000,
-				},
-			)) as IN8nHttpFullResponse;
+			const body = this.getNodeParameter('body', itemIndex) as IDataObject;
+			const response = await send(itemIndex, stream, body);
 			if (!stream) return response;
 			let bytes = 0;
 			for await (const chunk of response.body as AsyncIterable<Buffer>) bytes += chunk.length;
@@ -134,7 +127,7 @@ class RequestFloorNode implements INodeType {
 		const worker = async (): Promise<void> => {
 			while (next < items.length) {
 				const itemIndex = next++;
-				const response = await (mode === 'post' ? post(itemIndex) : get(itemIndex, false));
+				const response = await (mode === 'post' ? post(itemIndex) : send(itemIndex, false));
 				// A failed request is counted by the scenario as a failed item, as for the measured sides.
 				const json =
 					response.statusCode >= 200 && response.statusCode < 300
