@@ -81,7 +81,7 @@ function chainOf(testCase: GrowthCase, { side, simUrl, items }: GrowthChildInput
 	if (side === 'http') return testCase.http(simUrl);
 	const request = testCase.floor?.(simUrl);
 	if (!request) throw new Error(`case ${testCase.key} has no floor`);
-	const concurrency = side === 'floor' ? AUTO_PACE.ceiling : items;
+	const concurrency = side === 'floor' ? AUTO_PACE.liftedCeiling : items;
 	const node = requestFloor('Floor', { mode: 'post', ...request, concurrency });
 	return { nodes: [node], edges: [], first: 'Floor', last: 'Floor' };
 }

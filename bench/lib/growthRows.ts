@@ -50,7 +50,7 @@ const ratios = (of: GrowthChildResult, to: GrowthChildResult) =>
 		? 'n/a (a side failed)'
 		: `time ${x(of.wallMs / to.wallMs)}, CPU ${x(of.cpuMs / to.cpuMs)}`;
 
-const AT_CEILING = `${AUTO_PACE.ceiling} at a time`;
+const AT_CEILING = `${AUTO_PACE.liftedCeiling} at a time`;
 
 /** A row measured against the floor: what the node adds over n8n's helper, and what n8n's helper costs over HTTP Request. */
 type FloorRow = GrowthRow & Required<Pick<GrowthRow, 'floor' | 'floorAll'>>;

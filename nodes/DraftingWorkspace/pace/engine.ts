@@ -4,8 +4,8 @@ import { BatchScheduler } from './batch';
 import { stoppableContexts } from './batchContext';
 import { keepingPace, pacedContext, readPace, sendWindowOf } from './batching';
 import { runItems, type OutcomeOf } from './itemLoop';
-import { AUTO_PACE } from './pace';
 import { ProgressLog } from './progress';
+import { AutoWindow } from './sendWindow';
 import { POST_STAGE, READ_CONCURRENCY, type ItemExecute, type Work } from './work';
 
 export type { ItemOutcome } from './itemLoop';
@@ -24,13 +24,14 @@ interface PacedItems {
 const WINDOW_STAGES = [POST_STAGE];
 
 /**
- * Under Auto, the most items begun and not ended for work without a follow plan. An item holds its parameters, its
- * request and its place in the queue from its beginning to its end, so beginning all N at once holds N of them.
- * Auto's window is never wider than its ceiling: twice that keeps it full and leaves as many items reading their
- * parameters or downloading a file. (A follow plan begins every item at once: a follow waits until every item has
+ * Under Auto, the most items begun and not ended for work without a follow plan, per send the window may hold. An
+ * item holds its parameters, its request and its place in the queue from its beginning to its end, so beginning
+ * all N at once holds N of them. Auto's window is never wider than its ceiling: twice that keeps it full and leaves
+ * as many items reading their parameters or downloading a file; the ceiling rises when the key shows a higher
+ * limit, and more items begin then. (A follow plan begins every item at once: a follow waits until every item has
  * passed its stages.)
  */
-const AUTO_ITEMS_BEGUN = 2 * AUTO_PACE.ceiling;
+const AUTO_ITEMS_BEGUN_PER_SEND = 2;
 
 /**
  * Runs every item of an execution at Batch Processing → Pace (Auto's window, or a fixed Batch Size), as its work
@@ -78,7 +79,10 @@ export async function runPaced(
 	const context = pacedContext(this, window, scheduler, progress.requestRefused);
 	// Auto: items begin in order, at most AUTO_ITEMS_BEGUN at once, and wait for their turn in the window; those that
 	// do not take it themselves (reads, downloads) take their whole item through it as one send.
-	const workers = Math.min(count, pace.auto ? AUTO_ITEMS_BEGUN : window.size());
+	const workers =
+		window instanceof AutoWindow
+			? () => AUTO_ITEMS_BEGUN_PER_SEND * window.ceiling()
+			: window.size();
 	const item = pace.auto && work !== 'send' ? throughWindow(execute) : execute;
 	const run = {
 		size: count,

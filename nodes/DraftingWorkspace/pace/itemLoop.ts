@@ -17,8 +17,8 @@ export type OutcomeOf = (
 
 interface ItemRun {
 	size: number;
-	/** How many items run at once; each worker takes the next item index. */
-	workers: number;
+	/** How many items run at once (asked again as each item ends: it may grow); each worker takes the next item. */
+	workers: number | (() => number);
 	execute: ItemExecute;
 	outcomeOf: OutcomeOf;
 	scheduler: BatchScheduler;
@@ -42,6 +42,16 @@ export async function runItems(
 	const perItem: INodeExecutionData[][] = new Array(size);
 	const failures: ItemFailure[] = [];
 	let next = 0;
+	const wanted = run.workers;
+	const target = typeof wanted === 'number' ? () => wanted : wanted;
+	const workers: Array<Promise<void>> = [];
+	// A worker that throws (no item's outcome does) is kept, not left unhandled while an earlier one is awaited.
+	let crashed: { error: unknown } | undefined;
+	const addWorkers = () => {
+		const count = Math.max(1, Math.min(target(), size));
+		while (workers.length < count && next < size && !failures.length)
+			workers.push(worker().catch((error: unknown) => void (crashed ??= { error })));
+	};
 	const worker = async (): Promise<void> => {
 		while (!failures.length && next < size) {
 			const itemIndex = next++;
@@ -62,6 +72,7 @@ export async function runItems(
 			}
 			scheduler.finish(itemIndex);
 			run.progress.itemDone();
+			addWorkers();
 		}
 	};
 	// The execution's cancel stops the scheduler at once: no item's POST is let through after it, not even by an
@@ -71,9 +82,10 @@ export async function runItems(
 	if (cancel?.aborted) onCancel();
 	cancel?.addEventListener('abort', onCancel, { once: true });
 	try {
-		await Promise.all(
-			Array.from({ length: Math.max(1, Math.min(run.workers, size)) }, async () => await worker()),
-		);
+		addWorkers();
+		// The list grows while it is awaited: a worker added later is awaited in its turn.
+		for (let index = 0; index < workers.length; index++) await workers[index];
+		if (crashed) throw crashed.error;
 	} finally {
 		cancel?.removeEventListener('abort', onCancel);
 	}

@@ -16,36 +16,44 @@
  * 2. Held. A refusal ends the ramp. The window becomes what the service held when it refused: the sends still
  *    in flight that began before the refused one (`held`). An answer much slower than the fastest seen (more
  *    than `slowAnswer` times it) ends the ramp too, and scales the window down by how much slower it was (the
- *    latency gradient of Netflix's concurrency-limits library and Envoy's adaptive concurrency filter).
+ *    latency gradient of Netflix's concurrency-limits library and Envoy's adaptive concurrency filter); an
+ *    answer within `notSlowWithinMs` is never slow (n8n's event loop and the network, not the service). A cut
+ *    after which the answers come back less often than before is undone (slowCut.ts): the slowness was not the
+ *    service's.
  * 3. Probe. Every window's worth of clean answers adds one send (additive increase) up to the last size the
  *    service held; above it, one send per `probeWindows` windows, so a service with a hard cap is asked for one
  *    more only now and then: each ask costs one refusal and a rest of the key, so against a hard cap of C sends,
  *    one request in about 8 × C is refused once the ramp is over.
  *
  * Never wider than `ceiling`: the key's default limit (300 requests a minute) admits that many at once on a
- * fresh key, and no more. A rate limit's refusal also rests every request with the key (transport/pause.ts),
- * so nothing is sent until the service admits it again.
+ * fresh key, and no more; a key that shows a higher limit lifts it (keyCeiling.ts). A rate limit's refusal also
+ * rests every request with the key (transport/pause.ts), so nothing is sent until the service admits it again.
  */
 
-export interface PaceSettings {
-	/** Sends in flight at the start: a small batch (up to this many items) goes all at once. */
-	start: number;
-	/** The ramp (until the first refusal or slow answer) doubles the window this often at `start`... */
-	doublingMs: number;
-	/** ...ever quicker as it widens (linearly in doublings), and this often from `quickAbove` on. */
-	quickDoublingMs: number;
-	quickAbove: number;
+import { KeyCeiling } from './keyCeiling';
+import { rampCurve, type RampCurve, type RampSettings } from './rampCurve';
+import { SlowCutCheck } from './slowCut';
+
+export interface PaceSettings extends RampSettings {
 	/**
 	 * The most the ramp's clock moves between two looks at it: time the caller was too busy to look (n8n's event
 	 * loop blocked) is time it could not have heard a refusal either, so it does not widen the window.
 	 */
 	rampStepMs: number;
-	/** Never more in flight than this. */
+	/** Never more in flight than this... */
 	ceiling: number;
-	/** An answer this many times slower than the fastest seen is the service slowing down under load. */
+	/** ...until more than `liftAbove` sends begun within `keySpanMs` were answered without a refusal: then this. */
+	liftedCeiling: number;
+	liftAbove: number;
+	keySpanMs: number;
+	/** An answer this many times slower than the fastest seen is the service slowing down under load... */
 	slowAnswer: number;
+	/** ...if it takes longer than this: shorter times are n8n's own event loop and the network, not a service's. */
+	notSlowWithinMs: number;
 	/** Above the size the service last held: one more send per this many windows of clean answers. */
 	probeWindows: number;
+	/** A slow-answer cut that costs more than this share of the answers a second is undone. */
+	slowCutCost: number;
 }
 
 export const AUTO_PACE: Readonly<PaceSettings> = {
@@ -55,46 +63,14 @@ export const AUTO_PACE: Readonly<PaceSettings> = {
 	quickAbove: 32,
 	rampStepMs: 20,
 	ceiling: 300,
+	liftedCeiling: 600,
+	liftAbove: 600,
+	keySpanMs: 60_000,
 	slowAnswer: 2,
+	notSlowWithinMs: 100,
 	probeWindows: 8,
+	slowCutCost: 0.25,
 };
-
-/** The ramp's size against ramp time, and its inverse. */
-interface RampCurve {
-	sizeAt(rampMs: number): number;
-	msAt(size: number): number;
-}
-
-/**
- * In doublings x = log2(size / start), the doubling time falls linearly from `doublingMs` (a) to `quickDoublingMs`
- * (q) over the first k doublings (up to `quickAbove`), then stays q: the time to x is a·x − b·x²/2 with
- * b = (a − q) / k, up to k, and q per doubling past it. Its constants are worked out once, not at every look.
- */
-function rampCurve({
-	start,
-	doublingMs: a,
-	quickDoublingMs: q,
-	quickAbove,
-}: Readonly<PaceSettings>): RampCurve {
-	const k = Math.max(1, Math.log2(quickAbove / start));
-	const b = (a - q) / k;
-	const quickFromMs = a * k - (b * k * k) / 2;
-	return {
-		sizeAt(rampMs) {
-			const x =
-				rampMs > quickFromMs
-					? k + (rampMs - quickFromMs) / q
-					: b === 0
-						? rampMs / a
-						: (a - Math.sqrt(a * a - 2 * b * rampMs)) / b;
-			return start * 2 ** x;
-		},
-		msAt(size) {
-			const x = Math.max(0, Math.log2(size / start));
-			return x <= k ? a * x - (b * x * x) / 2 : quickFromMs + q * (x - k);
-		},
-	};
-}
 
 export class AutoPace {
 	/** The window once the ramp ended. */
@@ -115,10 +91,24 @@ export class AutoPace {
 	private restedUntil = Number.NEGATIVE_INFINITY;
 
 	private readonly curve: RampCurve;
+	private readonly keyCeiling: KeyCeiling;
+	private readonly cuts: SlowCutCheck;
 
 	constructor(private readonly settings: Readonly<PaceSettings> = AUTO_PACE) {
 		this.size = settings.start;
 		this.curve = rampCurve(settings);
+		this.keyCeiling = new KeyCeiling({
+			ceiling: settings.ceiling,
+			liftAbove: settings.liftAbove,
+			lifted: settings.liftedCeiling,
+			spanMs: settings.keySpanMs,
+		});
+		this.cuts = new SlowCutCheck(settings.slowCutCost, settings.liftedCeiling);
+	}
+
+	/** The most the window may be now: the ceiling, lifted once the key has shown a higher limit. */
+	ceiling(): number {
+		return this.keyCeiling.value();
 	}
 
 	/** How many sends may be in flight at `now`. */
@@ -126,14 +116,14 @@ export class AutoPace {
 		if (this.ramping) this.advance(now);
 		return Math.max(
 			1,
-			Math.min(this.settings.ceiling, Math.floor(this.ramping ? this.rampSize() : this.size)),
+			Math.min(this.ceiling(), Math.floor(this.ramping ? this.rampSize() : this.size)),
 		);
 	}
 
 	/** While ramping: when the limit grows next (the caller lets waiting sends go then); otherwise undefined. */
 	nextGrowthAt(now: number): number | undefined {
 		const limit = this.limit(now);
-		if (!this.ramping || limit >= this.settings.ceiling) return undefined;
+		if (!this.ramping || limit >= this.ceiling()) return undefined;
 		return now + Math.max(0, this.curve.msAt(limit + 1) - this.rampMs);
 	}
 
@@ -144,14 +134,29 @@ export class AutoPace {
 
 	/** A send was answered without refusal, `latencyMs` after it began at `sentAt`. */
 	answered(now: number, sentAt: number, latencyMs: number): void {
+		this.keyCeiling.admitted(sentAt);
+		const verdict = this.cuts.answered(now, sentAt, this.limit(now));
+		if (verdict.undo) {
+			// The cut cost answers a second: back to the window before it, and its answers' slowness is tolerated.
+			this.size = Math.min(this.ceiling(), verdict.size);
+			this.fastestMs = Math.max(this.fastestMs, verdict.tolerateMs);
+			this.cutAt = now;
+			this.clean = 0;
+			return;
+		}
 		// A send that began during a rest of the key may have waited it out: its time says nothing of the service.
 		if (sentAt < this.restedUntil) return this.grow();
 		this.fastestMs = Math.min(this.fastestMs, latencyMs);
-		const gradient = (this.settings.slowAnswer * this.fastestMs) / latencyMs;
+		const tolerated = Math.max(
+			this.settings.slowAnswer * this.fastestMs,
+			this.settings.notSlowWithinMs,
+		);
+		const gradient = tolerated / latencyMs;
 		if (gradient >= 1 || sentAt < this.cutAt) return this.grow();
 		// Slower than the tolerance: scale the window by how much slower (at most by half, once per window sent).
 		const from = this.endRamp(now);
 		this.size = Math.max(1, Math.floor(from * Math.max(0.5, gradient)));
+		this.cuts.cut(now, from, latencyMs);
 		this.cutAt = now;
 		this.clean = 0;
 	}
@@ -162,6 +167,8 @@ export class AutoPace {
 	 */
 	pushedBack(now: number, sentAt: number, held: number, restUntil: number): void {
 		this.restedUntil = Math.max(this.restedUntil, restUntil);
+		this.keyCeiling.refused();
+		this.cuts.refused();
 		const from = this.endRamp(now);
 		const holds = Math.max(1, held);
 		// Several refusals of one burst name the same limit: only a send begun after the last cut cuts again.
@@ -189,7 +196,7 @@ export class AutoPace {
 	private endRamp(now: number): number {
 		if (this.ramping) {
 			this.advance(now);
-			this.size = Math.floor(Math.min(this.settings.ceiling, this.rampSize()));
+			this.size = Math.floor(Math.min(this.ceiling(), this.rampSize()));
 			this.ramping = false;
 		}
 		return this.size;
@@ -200,7 +207,7 @@ export class AutoPace {
 		if (this.ramping) return;
 		const windows = this.size < this.held ? 1 : this.settings.probeWindows;
 		if (++this.clean < this.size * windows) return;
-		this.size = Math.min(this.settings.ceiling, this.size + 1);
+		this.size = Math.min(this.ceiling(), this.size + 1);
 		this.clean = 0;
 	}
 }

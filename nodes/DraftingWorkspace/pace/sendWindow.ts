@@ -43,6 +43,11 @@ export class AutoWindow implements SendWindow {
 		return this.pace.limit(this.clock());
 	}
 
+	/** The most the window may grow to now (its ceiling rises once the key shows a higher limit than the default). */
+	ceiling(): number {
+		return this.pace.ceiling();
+	}
+
 	began(itemIndex: number): void {
 		const now = this.clock();
 		this.open.set(itemIndex, { at: now, order: this.order++, refused: false });

@@ -150,7 +150,8 @@ describe('AutoPace: pushback', () => {
 					if (step.kind === 'refusal') pace.pushedBack(now, now - 50, step.held, now + 1_000);
 					const limit = pace.limit(now);
 					expect(limit).toBeGreaterThanOrEqual(1);
-					expect(limit).toBeLessThanOrEqual(AUTO_PACE.ceiling);
+					expect(limit).toBeLessThanOrEqual(pace.ceiling());
+					expect(pace.ceiling()).toBeLessThanOrEqual(AUTO_PACE.liftedCeiling);
 					expect(Number.isInteger(limit)).toBe(true);
 				}
 			}),

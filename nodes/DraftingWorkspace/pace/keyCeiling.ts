@@ -1,0 +1,51 @@
+/**
+ * Auto's ceiling. A fresh key's default limit, 300 requests a minute, admits 300 at once and no more, so the window
+ * is never wider than that on a key that has shown nothing else. An admin may give a key a higher limit, and the
+ * service does not say which: the key shows it by admitting more. No limiter of 300 a minute admits more than 600
+ * requests within one minute (a fixed window admits up to twice its limit across its turn; a sliding window or a
+ * token bucket of 300 fewer), so more than `liftAbove` sends answered without a refusal, all begun within one
+ * minute, prove a higher limit, and the ceiling rises to `lifted`. A refusal starts the count again. Pure: the
+ * times come from the caller.
+ */
+
+export interface CeilingSettings {
+	/** The ceiling on a key that has not shown a higher limit. */
+	ceiling: number;
+	/** Sends answered without refusal, begun within `spanMs`, that prove the key's limit above the default. */
+	liftAbove: number;
+	/** The ceiling once the key has proved it. */
+	lifted: number;
+	spanMs: number;
+}
+
+export class KeyCeiling {
+	/** When the first send of the count began; undefined: nothing counted since the last refusal. */
+	private from: number | undefined;
+	private count = 0;
+	private proved = false;
+
+	constructor(private readonly settings: Readonly<CeilingSettings>) {}
+
+	value(): number {
+		return this.proved ? this.settings.lifted : this.settings.ceiling;
+	}
+
+	/** A send that began at `sentAt` was answered without refusal. */
+	admitted(sentAt: number): void {
+		if (this.proved) return;
+		// A send begun before the count's start is not in its minute: counting it could only overstate the limit.
+		if (this.from !== undefined && sentAt < this.from) return;
+		if (this.from === undefined || sentAt - this.from > this.settings.spanMs) {
+			this.from = sentAt;
+			this.count = 0;
+		}
+		if (++this.count > this.settings.liftAbove) this.proved = true;
+	}
+
+	/** The service refused a send (a 429 or 423): what was counted proves nothing more. */
+	refused(): void {
+		if (this.proved) return;
+		this.from = undefined;
+		this.count = 0;
+	}
+}
