@@ -134,7 +134,10 @@ export class AutoPace {
 
 	/** A send was answered without refusal, `latencyMs` after it began at `sentAt`. */
 	answered(now: number, sentAt: number, latencyMs: number): void {
+		const ceiling = this.ceiling();
 		this.keyCeiling.admitted(sentAt);
+		// Held at the old ceiling only, the window widens to the new one as the ramp does, not one send a window.
+		if (this.ceiling() > ceiling && !this.ramping && this.size >= ceiling) this.rampFrom(now);
 		const verdict = this.cuts.answered(now, sentAt, this.limit(now));
 		if (verdict.undo) {
 			// The cut cost answers a second: back to the window before it, and its answers' slowness is tolerated.
@@ -190,6 +193,13 @@ export class AutoPace {
 
 	private rampSize(): number {
 		return this.curve.sizeAt(this.rampMs);
+	}
+
+	/** Ramps again from the window's size. */
+	private rampFrom(now: number): void {
+		this.ramping = true;
+		this.rampMs = this.curve.msAt(this.size);
+		this.rampSeenAt = now;
 	}
 
 	/** Ends the ramp at the size it reached; returns that size. */

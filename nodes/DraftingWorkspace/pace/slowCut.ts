@@ -8,7 +8,7 @@
  */
 
 /** The fewest answers a rate is read from: over fewer, one answer's own time sways it. */
-const FEWEST_ANSWERS = 256;
+const FEWEST_ANSWERS = 1024;
 
 /**
  * Answers a millisecond since the first answer's instant, counting those after it: answers come in bursts (sends

@@ -135,6 +135,23 @@ describe('KeyCeiling', () => {
 		expect(ceiling.value()).toBe(300);
 	});
 
+	it('a window held at 300 by the ceiling alone widens to 600 as the ramp does once the key proves it', () => {
+		const pace = new AutoPace();
+		pace.sent(0);
+		let now = 0;
+		for (; now <= 1_000; now += 10) pace.limit(now);
+		// The service held all 300 and refused the next: the ramp is over, at 300, and the count starts again.
+		pace.pushedBack(now, now - 1, AUTO_PACE.ceiling, now + 1_000);
+		now += 2_000;
+		for (let answer = 0; answer <= AUTO_PACE.liftAbove; answer++)
+			pace.answered((now += 1), now - 100, 100);
+		expect(pace.ceiling()).toBe(AUTO_PACE.liftedCeiling);
+		const widened = [];
+		for (let step = 0; step < 10; step++) widened.push(pace.limit((now += 10)));
+		expect(widened[0]).toBeLessThan(AUTO_PACE.liftedCeiling);
+		expect(widened.at(-1)).toBe(AUTO_PACE.liftedCeiling);
+	});
+
 	it('lets Auto widen past 300 on a key that proved it, never past 600', () => {
 		const pace = new AutoPace();
 		pace.sent(0);
