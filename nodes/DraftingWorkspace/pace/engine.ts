@@ -77,8 +77,8 @@ export async function runPaced(
 	const scheduler = new BatchScheduler(count, WINDOW_STAGES, {}, window, !this.continueOnFail());
 	const progress = new ProgressLog(this, count, window, pace.auto);
 	const context = pacedContext(this, window, scheduler, progress.requestRefused);
-	// Auto: items begin in order, at most AUTO_ITEMS_BEGUN at once, and wait for their turn in the window; those that
-	// do not take it themselves (reads, downloads) take their whole item through it as one send.
+	// Auto: items begin in order, at most twice the window's ceiling at once, and wait for their turn in the window;
+	// those that do not take it themselves (reads, downloads) take their whole item through it as one send.
 	const workers =
 		window instanceof AutoWindow
 			? () => AUTO_ITEMS_BEGUN_PER_SEND * window.ceiling()

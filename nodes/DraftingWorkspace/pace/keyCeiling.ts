@@ -2,20 +2,21 @@
  * Auto's ceiling. A fresh key's default limit, 300 requests a minute, admits 300 at once and no more, so the window
  * is never wider than that on a key that has shown nothing else. An admin may give a key a higher limit, and the
  * service does not say which: the key shows it by admitting more. No limiter of 300 a minute admits more than 600
- * requests within one minute (a fixed window admits up to twice its limit across its turn; a sliding window or a
- * token bucket of 300 fewer), so more than `liftAbove` sends answered without a refusal, all begun within one
- * minute, prove a higher limit, and the ceiling rises to `lifted`. A refusal starts the count again. Pure: the
+ * requests within one minute (a fixed window admits up to twice its limit across its turn, and so does a token
+ * bucket that starts full; a sliding window admits its limit), so more than `liftAbove` sends answered without a refusal, all begun within one
+ * minute, prove a higher limit, and the ceiling rises to `liftedCeiling`. A refusal starts the count again. Pure: the
  * times come from the caller.
  */
 
+/** Auto's settings (pace.ts) that make its ceiling. */
 export interface CeilingSettings {
 	/** The ceiling on a key that has not shown a higher limit. */
 	ceiling: number;
-	/** Sends answered without refusal, begun within `spanMs`, that prove the key's limit above the default. */
+	/** Sends answered without refusal, begun within `keySpanMs`, that prove the key's limit above the default. */
 	liftAbove: number;
+	keySpanMs: number;
 	/** The ceiling once the key has proved it. */
-	lifted: number;
-	spanMs: number;
+	liftedCeiling: number;
 }
 
 export class KeyCeiling {
@@ -27,7 +28,7 @@ export class KeyCeiling {
 	constructor(private readonly settings: Readonly<CeilingSettings>) {}
 
 	value(): number {
-		return this.proved ? this.settings.lifted : this.settings.ceiling;
+		return this.proved ? this.settings.liftedCeiling : this.settings.ceiling;
 	}
 
 	/** A send that began at `sentAt` was answered without refusal. */
@@ -35,7 +36,7 @@ export class KeyCeiling {
 		if (this.proved) return;
 		// A send begun before the count's start is not in its minute: counting it could only overstate the limit.
 		if (this.from !== undefined && sentAt < this.from) return;
-		if (this.from === undefined || sentAt - this.from > this.settings.spanMs) {
+		if (this.from === undefined || sentAt - this.from > this.settings.keySpanMs) {
 			this.from = sentAt;
 			this.count = 0;
 		}

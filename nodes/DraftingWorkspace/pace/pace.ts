@@ -30,22 +30,16 @@
  * rests every request with the key (transport/pause.ts), so nothing is sent until the service admits it again.
  */
 
-import { KeyCeiling } from './keyCeiling';
+import { KeyCeiling, type CeilingSettings } from './keyCeiling';
 import { rampCurve, type RampCurve, type RampSettings } from './rampCurve';
 import { SlowCutCheck } from './slowCut';
 
-export interface PaceSettings extends RampSettings {
+export interface PaceSettings extends RampSettings, CeilingSettings {
 	/**
 	 * The most the ramp's clock moves between two looks at it: time the caller was too busy to look (n8n's event
 	 * loop blocked) is time it could not have heard a refusal either, so it does not widen the window.
 	 */
 	rampStepMs: number;
-	/** Never more in flight than this... */
-	ceiling: number;
-	/** ...until more than `liftAbove` sends begun within `keySpanMs` were answered without a refusal: then this. */
-	liftedCeiling: number;
-	liftAbove: number;
-	keySpanMs: number;
 	/** An answer this many times slower than the fastest seen is the service slowing down under load... */
 	slowAnswer: number;
 	/** ...if it takes longer than this: shorter times are n8n's own event loop and the network, not a service's. */
@@ -97,12 +91,7 @@ export class AutoPace {
 	constructor(private readonly settings: Readonly<PaceSettings> = AUTO_PACE) {
 		this.size = settings.start;
 		this.curve = rampCurve(settings);
-		this.keyCeiling = new KeyCeiling({
-			ceiling: settings.ceiling,
-			liftAbove: settings.liftAbove,
-			lifted: settings.liftedCeiling,
-			spanMs: settings.keySpanMs,
-		});
+		this.keyCeiling = new KeyCeiling(settings);
 		this.cuts = new SlowCutCheck(settings.slowCutCost, settings.liftedCeiling);
 	}
 

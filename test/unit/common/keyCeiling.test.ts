@@ -6,7 +6,7 @@ import { AUTO_PACE, AutoPace } from '../../../nodes/DraftingWorkspace/pace/pace'
 import { KeyCeiling } from '../../../nodes/DraftingWorkspace/pace/keyCeiling';
 import { runsOf } from '../../support/depth';
 
-const SETTINGS = { ceiling: 300, liftAbove: 600, lifted: 600, spanMs: 60_000 };
+const SETTINGS = { ceiling: 300, liftAbove: 600, liftedCeiling: 600, keySpanMs: 60_000 };
 
 /** A rate limiter of `limit` requests a minute: whether a request arriving at `at` would be admitted, and taking it. */
 interface Limiter {
