@@ -48,7 +48,7 @@ interface Anchor {
 }
 
 export class SlowCutCheck {
-	/** The instants of the latest answers, a window's worth at the widest (a ring). */
+	/** The instants of the latest answers (a ring): the widest window's worth, and never fewer than a rate needs. */
 	private readonly recent: Float64Array;
 	private answers = 0;
 	private trial: Trial | undefined;
