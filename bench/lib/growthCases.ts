@@ -7,14 +7,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { PACE_CASES, produceHttp, produceParameters, SUMMARY, type Chain } from './paceCases';
-import { ours } from './workflow';
+import {
+	PACE_CASES,
+	oursChain,
+	produceHttp,
+	produceParameters,
+	SUMMARY,
+	type Chain,
+} from './paceCases';
 
 export interface GrowthCase {
 	key: string;
 	label: string;
 	items(count: number): IDataObject[];
-	ours(): Chain;
+	/** The node at its defaults (Batch Size Auto), or at a fixed Batch Size. */
+	ours(batchSize?: number): Chain;
 	http(url: string): Chain;
 	/**
 	 * The request the node sends per item, for the floor (n8n's request helper alone, bench/lib/floorNode.ts): its
@@ -45,13 +52,6 @@ const MAPPED = {
 	role: '={{ $json.role }}',
 };
 
-const single = (name: string, node: Chain['nodes'][number]): Chain => ({
-	nodes: [node],
-	edges: [],
-	first: name,
-	last: name,
-});
-
 function produceCase(pdf: boolean): GrowthCase {
 	return {
 		key: pdf ? 'producePdf' : 'produce',
@@ -59,7 +59,7 @@ function produceCase(pdf: boolean): GrowthCase {
 			? 'Produce From Template + Download PDF'
 			: 'Produce From Template (answers from the item)',
 		items: (count) => numbered(count, row),
-		ours: () => single('Produce', ours('Produce', produceParameters(pdf, MAPPED))),
+		ours: (batchSize) => oursChain('Produce', produceParameters(pdf, MAPPED), batchSize),
 		http: (url) =>
 			produceHttp(
 				url,
@@ -99,7 +99,7 @@ function fromPace(key: string, label: string): GrowthCase {
 		key,
 		label,
 		items: (count) => numbered(count, items),
-		ours: () => paceCase.ours(),
+		ours: (batchSize) => paceCase.ours(batchSize),
 		http: (url) => paceCase.http(url, false),
 		...(key === 'start'
 			? {

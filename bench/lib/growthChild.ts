@@ -37,6 +37,8 @@ export interface GrowthChildInput {
 	side: GrowthSide;
 	items: number;
 	simUrl: string;
+	/** This package's node at a fixed Batch Size instead of Auto. */
+	batchSize?: number;
 	snapshotAtMs?: number;
 	snapshotPath?: string;
 	/** Writes V8's sampled allocations of the execution here (garbage included: what was allocated, not what is held). */
@@ -76,8 +78,9 @@ function registerHttpRequest(): void {
 	});
 }
 
-function chainOf(testCase: GrowthCase, { side, simUrl, items }: GrowthChildInput): Chain {
-	if (side === 'ours') return testCase.ours();
+function chainOf(testCase: GrowthCase, input: GrowthChildInput): Chain {
+	const { side, simUrl, items } = input;
+	if (side === 'ours') return testCase.ours(input.batchSize);
 	if (side === 'http') return testCase.http(simUrl);
 	const request = testCase.floor?.(simUrl);
 	if (!request) throw new Error(`case ${testCase.key} has no floor`);

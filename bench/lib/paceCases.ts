@@ -55,7 +55,8 @@ export const requestsOf = (testCase: PaceCase, count: number): number =>
 /** HTTP Request's Batching option as a careful user sets it for 300 requests a minute: 5 items, then 1 s. */
 const BATCHING = { batching: { batch: { batchSize: 5, batchInterval: 1000 } } };
 
-function oursChain(name: string, parameters: IDataObject, batchSize?: number): Chain {
+/** This package's node alone, at Auto or at a fixed Batch Size. */
+export function oursChain(name: string, parameters: IDataObject, batchSize?: number): Chain {
 	const node = ours(name, { ...parameters, ...(batchSize ? { batching: { batchSize } } : {}) });
 	return { nodes: [node], edges: [], first: name, last: name };
 }

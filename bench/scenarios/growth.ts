@@ -69,6 +69,9 @@ const listArg = (name: string) =>
 		?.slice(name.length + 3)
 		.split(',');
 
+/** `--growth-batch-size=N`: this package's node at a fixed Batch Size of N instead of Auto (HTTP Request as ever). */
+const BATCH_SIZE = Number(listArg('growth-batch-size')?.[0]) || undefined;
+
 async function measureSide(
 	sim: SimulatorProcess,
 	input: Omit<GrowthChildInput, 'simUrl'>,
@@ -80,7 +83,12 @@ async function measureSide(
 		profiles && input.items !== WARM_UP_ITEMS
 			? join(profiles, `${input.caseKey}-${input.side}-${input.items}.cpuprofile`)
 			: undefined;
-	const result = await runSide({ ...input, simUrl: sim.url, cpuProfilePath });
+	const result = await runSide({
+		...input,
+		simUrl: sim.url,
+		cpuProfilePath,
+		...(input.side === 'ours' && BATCH_SIZE ? { batchSize: BATCH_SIZE } : {}),
+	});
 	// The service's own count of what the side sent: the same requests on both sides, or not.
 	if (input.items !== WARM_UP_ITEMS) {
 		const log = await sim.admin<Array<{ status: number }>>('GET', '/requests');
@@ -133,7 +141,9 @@ export async function howCostGrows(
 						measured[side] = await measureSide(sim, { caseKey: testCase.key, side, items });
 					const row: GrowthRow = {
 						key: testCase.key,
-						label: testCase.label,
+						label: BATCH_SIZE
+							? `${testCase.label}, the node at Batch Size ${BATCH_SIZE}`
+							: testCase.label,
 						profile,
 						items,
 						ours: measured.ours!,
