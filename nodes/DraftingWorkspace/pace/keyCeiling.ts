@@ -3,9 +3,9 @@
  * is never wider than that on a key that has shown nothing else. An admin may give a key a higher limit, and the
  * service does not say which: the key shows it by admitting more. No limiter of 300 a minute admits more than 600
  * requests within one minute (a fixed window admits up to twice its limit across its turn, and so does a token
- * bucket that starts full; a sliding window admits its limit), so more than `liftAbove` sends answered without a refusal, all begun within one
- * minute, prove a higher limit, and the ceiling rises to `liftedCeiling`. A refusal starts the count again. Pure: the
- * times come from the caller.
+ * bucket that starts full; a sliding window admits its limit), so more than `liftAbove` sends answered without a
+ * refusal, all begun within one minute, prove a higher limit, and the ceiling rises to `liftedCeiling`. A refusal
+ * starts the count again. Pure: the times come from the caller.
  */
 
 /** Auto's settings (pace.ts) that make its ceiling. */
