@@ -46,7 +46,10 @@ export interface PaceSettings extends RampSettings, CeilingSettings {
 	notSlowWithinMs: number;
 	/** Above the size the service last held: one more send per this many windows of clean answers. */
 	probeWindows: number;
-	/** A slow-answer cut that costs more than this share of the answers a second is undone. */
+	/**
+	 * A slow-answer cut that costs more than this share of the answers a second is undone; a window cut by less than
+	 * this share still widens when the key lifts the ceiling.
+	 */
 	slowCutCost: number;
 }
 
@@ -83,6 +86,8 @@ export class AutoPace {
 	private cutAt = Number.NEGATIVE_INFINITY;
 	/** Sends that began before this instant may have waited out a rest of the key: their time is not the service's. */
 	private restedUntil = Number.NEGATIVE_INFINITY;
+	/** The window reached the ceiling, and no refusal cut it below since (slow answers may have). */
+	private reachedCeiling = false;
 
 	private readonly curve: RampCurve;
 	private readonly keyCeiling: KeyCeiling;
@@ -119,14 +124,15 @@ export class AutoPace {
 	/** A send began (the ramp's clock starts with the first). */
 	sent(now: number): void {
 		this.rampSeenAt ??= now;
+		if (this.limit(now) >= this.ceiling()) this.reachedCeiling = true;
 	}
 
 	/** A send was answered without refusal, `latencyMs` after it began at `sentAt`. */
 	answered(now: number, sentAt: number, latencyMs: number): void {
 		const ceiling = this.ceiling();
 		this.keyCeiling.admitted(sentAt);
-		// Held at the old ceiling only, the window widens to the new one as the ramp does, not one send a window.
-		if (this.ceiling() > ceiling && !this.ramping && this.size >= ceiling) this.rampFrom(now);
+		// Held by the old ceiling, the window widens to the new one as the ramp does, not one send a window.
+		if (this.ceiling() > ceiling && !this.ramping && this.heldBy(ceiling)) this.rampFrom(now);
 		const verdict = this.cuts.answered(now, sentAt, this.limit(now));
 		if (verdict.undo) {
 			// The cut cost answers a second: back to the window before it, and its answers' slowness is tolerated.
@@ -164,14 +170,24 @@ export class AutoPace {
 		const from = this.endRamp(now);
 		const holds = Math.max(1, held);
 		// Several refusals of one burst name the same limit: only a send begun after the last cut cuts again.
-		if (sentAt < this.cutAt) {
-			this.size = Math.min(this.size, Math.max(holds, Math.floor(from / 2)));
-			return;
+		if (sentAt < this.cutAt) this.size = Math.min(this.size, Math.max(holds, Math.floor(from / 2)));
+		else {
+			this.size = Math.min(from, holds);
+			this.held = holds;
+			this.cutAt = now;
+			this.clean = 0;
 		}
-		this.size = Math.min(from, holds);
-		this.held = holds;
-		this.cutAt = now;
-		this.clean = 0;
+		this.reachedCeiling = this.size >= this.ceiling();
+	}
+
+	/**
+	 * Whether `ceiling` holds the window rather than the service: the window reached it, no refusal cut it below
+	 * since, and slow answers cut it by less than `slowCutCost`: a cut that small costs less of the rate than the
+	 * slow-cut check tells from noise, and n8n's own busy process makes it as readily as a service. Cut deeper, the
+	 * service is slowing: widening the window would only queue more sends at it.
+	 */
+	private heldBy(ceiling: number): boolean {
+		return this.reachedCeiling && this.size >= ceiling * (1 - this.settings.slowCutCost);
 	}
 
 	private advance(now: number): void {

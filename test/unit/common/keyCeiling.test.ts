@@ -164,4 +164,102 @@ describe('KeyCeiling', () => {
 		for (let step = 0; step < 200; step++) pace.limit((now += 10));
 		expect(pace.limit(now)).toBe(AUTO_PACE.liftedCeiling);
 	});
+
+	/** A pace ramped to the ceiling with a send going out at it, as the caller sends; returns the instant. */
+	function rampedToCeiling(pace: AutoPace): number {
+		let now = 0;
+		pace.sent(now);
+		for (; pace.limit(now) < AUTO_PACE.ceiling; now += 10);
+		pace.sent(now);
+		return now;
+	}
+
+	/**
+	 * Answers 100 ms each (never slow) of sends begun after `from`, until the key proves it; then looks for a second.
+	 * Returns the limit just before the proving answer and the last limit.
+	 */
+	function proveKeyThenLook(pace: AutoPace, from: number): { before: number; after: number } {
+		let now = from + 100;
+		let before = pace.limit(now);
+		while (pace.ceiling() < AUTO_PACE.liftedCeiling) {
+			before = pace.limit(now);
+			pace.answered((now += 1), now - 100, 100);
+			pace.sent(now);
+		}
+		for (let step = 0; step < 100; step++) pace.limit((now += 10));
+		return { before, after: pace.limit(now) };
+	}
+
+	interface DrawnAnswer {
+		afterMs: number;
+		latencyMs: number;
+		send: boolean;
+	}
+
+	/** Answers of any latency (slow ones cut the window), some sends between them. */
+	const answersOfAnyLatency: fc.Arbitrary<DrawnAnswer[]> = fc.array(
+		fc.record({
+			afterMs: fc.integer({ min: 0, max: 2_000 }),
+			latencyMs: fc.integer({ min: 1, max: 10_000 }),
+			send: fc.boolean(),
+		}),
+		{ maxLength: 80 },
+	);
+
+	/** Hears the answers one by one from `from`, sending between them as drawn; returns the instant of the last. */
+	function answerAll(pace: AutoPace, from: number, answers: DrawnAnswer[]): number {
+		let now = from;
+		for (const answer of answers) {
+			now += answer.afterMs;
+			pace.answered(now, now - answer.latencyMs, answer.latencyMs);
+			if (answer.send) pace.sent(now);
+		}
+		return now;
+	}
+
+	/** Within this of the ceiling, slow answers' cuts are noise: the ceiling still holds the window. */
+	const NOISE_FLOOR = AUTO_PACE.ceiling * (1 - AUTO_PACE.slowCutCost);
+
+	it(`a window held by the ceiling widens to 600 once the key proves it, unless slow answers cut it below ${NOISE_FLOOR}: then the service is slowing, and it stays`, () => {
+		fc.assert(
+			fc.property(answersOfAnyLatency, (answers) => {
+				const pace = new AutoPace();
+				const now = answerAll(pace, rampedToCeiling(pace), answers);
+				const { before, after } = proveKeyThenLook(pace, now);
+				if (before >= NOISE_FLOOR) expect(after).toBe(AUTO_PACE.liftedCeiling);
+				else expect(after).toBeLessThan(AUTO_PACE.ceiling);
+			}),
+			{ numRuns: runsOf(1_000, 100) },
+		);
+	});
+
+	it('one slow answer just before the key proves it, cutting the window by two sends, does not keep it from widening to 600', () => {
+		const pace = new AutoPace();
+		let now = rampedToCeiling(pace);
+		for (let answer = 0; answer < AUTO_PACE.liftAbove - 10; answer++) {
+			pace.answered((now += 1), now - 100, 100);
+			pace.sent(now);
+		}
+		pace.answered((now += 1), now - 201, 201);
+		expect(pace.limit(now)).toBe(AUTO_PACE.ceiling - 2);
+		expect(proveKeyThenLook(pace, now).after).toBe(AUTO_PACE.liftedCeiling);
+	});
+
+	it('a window a refusal cut below 300 stays what the service held when the key proves a higher limit', () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 1, max: AUTO_PACE.ceiling - 1 }),
+				answersOfAnyLatency,
+				(held, answers) => {
+					const pace = new AutoPace();
+					let now = rampedToCeiling(pace);
+					pace.pushedBack((now += 50), now - 1, held, now + 1_000);
+					now += 2_000;
+					now = answerAll(pace, now, answers);
+					expect(proveKeyThenLook(pace, now).after).toBeLessThan(AUTO_PACE.ceiling);
+				},
+			),
+			{ numRuns: runsOf(500, 50) },
+		);
+	});
 });

@@ -25,6 +25,10 @@ it.each([
 	],
 	['the lifted ceiling', `allows up to __${AUTO_PACE.liftedCeiling} in flight__`],
 	[
+		'the narrowing a lift still widens',
+		`narrowed it by less than ${SHARES[AUTO_PACE.slowCutCost]}`,
+	],
+	[
 		'the slow answer',
 		`An answer more than ${TIMES[AUTO_PACE.slowAnswer]} as slow as the fastest seen`,
 	],
